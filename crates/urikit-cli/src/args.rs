@@ -1,0 +1,55 @@
+//! Command-line arguments (clap derive): one subcommand enum, global options
+//! flattened into each.
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// URIs, URLs and URNs: parse, resolve, normalize, check.
+#[derive(Debug, Parser)]
+#[command(name = "urikit", version, about)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+    #[command(flatten)]
+    pub global: Global,
+}
+
+/// Options every subcommand takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Global {
+    /// Output format: `text` for people, `json` for one JSON object per input line.
+    #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
+    pub format: Format,
+}
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Readable, aligned text.
+    Text,
+    /// One JSON object per input, one per line (JSON Lines).
+    Json,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse URI references and show their components.
+    Parse(ParseArgs),
+}
+
+/// `urikit parse [INPUT]...`
+#[derive(Debug, clap::Args)]
+pub struct ParseArgs {
+    /// URI references to parse; without any, read them from stdin, one per line.
+    pub inputs: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn arguments_are_consistent() {
+        super::Args::command().debug_assert();
+    }
+}

@@ -1,0 +1,45 @@
+//! The `urikit` command-line tool: a thin layer that turns arguments into calls
+//! of the `urikit` library and formats what it answers.
+//!
+//! Conventions every subcommand follows (see `input` and `output`):
+//! inputs come from the arguments, or else from stdin one per line; `--format
+//! text|json` (json: one object per input line); exit status 0 when every input
+//! was good, 1 when some input was invalid (every one is still processed and
+//! reported), 2 for a usage or I/O error. A closed stdout pipe ends the run
+//! quietly with the status so far.
+
+mod args;
+mod cmd;
+mod input;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Args, Command};
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every input was valid.
+    Ok,
+    /// At least one input was invalid (each was reported).
+    SomeInvalid,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match &args.command {
+        Command::Parse(a) => cmd::parse::run(a, &args.global),
+    };
+    match result {
+        Ok(Status::Ok) => ExitCode::from(0),
+        Ok(Status::SomeInvalid) => ExitCode::from(1),
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::from(0),
+        Err(e) => {
+            eprintln!("urikit: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Writing results: buffered stdout, JSON Lines, and error reports with a caret
+//! under the bad byte.
+
+use std::io::{self, BufWriter, Stdout, Write};
+
+use serde_json::{json, Value};
+use urikit::ParseError;
+
+use crate::args::Format;
+
+/// Buffered output for one run, in the chosen format.
+pub struct Output {
+    pub format: Format,
+    out: BufWriter<Stdout>,
+}
+
+impl Output {
+    pub fn new(format: Format) -> Output {
+        Output { format, out: BufWriter::with_capacity(1 << 16, io::stdout()) }
+    }
+
+    /// Writes one JSON value as a line.
+    pub fn json(&mut self, v: &Value) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, v)?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Writes text as is.
+    pub fn text(&mut self, s: &str) -> io::Result<()> {
+        self.out.write_all(s.as_bytes())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Whether an error chain ends in a closed pipe (not an error for a filter).
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
+}
+
+/// The JSON error object: `{kind, index, message}`.
+pub fn error_json(kind: &str, index: usize, message: &str) -> Value {
+    json!({ "kind": kind, "index": index, "message": message })
+}
+
+/// The JSON error object of a parse error.
+pub fn parse_error_json(e: &ParseError) -> Value {
+    error_json(e.kind().name(), e.index(), &e.to_string())
+}
+
+/// A report for a person: the message, the input, and a caret under the byte at
+/// `index`. Control characters are shown escaped, and the caret follows them.
+pub fn caret_report(input: &str, index: usize, message: &str) -> String {
+    let mut shown = String::with_capacity(input.len() + 8);
+    let mut column = None;
+    for (i, c) in input.char_indices() {
+        if i >= index && column.is_none() {
+            column = Some(shown.chars().count());
+        }
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    let column = column.unwrap_or_else(|| shown.chars().count());
+    format!("error: {message}\n  {shown}\n  {:column$}^\n", "")
+}
+
+/// Reports a stdin line that is not UTF-8, in either format.
+pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Result<()> {
+    let message = format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)");
+    match out.format {
+        Format::Json => out.json(&json!({
+            "input": lossy, "valid": false, "error": error_json("invalid_utf8", index, &message),
+        })),
+        Format::Text => {
+            report_invalid_text(lossy, index, &message);
+            Ok(())
+        }
+    }
+}
+
+/// Reports an invalid input on stderr in text format (stdout keeps the results).
+pub fn report_invalid_text(input: &str, index: usize, message: &str) {
+    eprint!("{}", caret_report(input, index, message));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_points_at_the_byte() {
+        let r = caret_report("http://a b/", 8, "bad");
+        assert_eq!(r, "error: bad\n  http://a b/\n          ^\n");
+        // A multi-byte character before the error counts as one column.
+        let r = caret_report("é x", 3, "bad");
+        assert_eq!(r.lines().nth(2), Some("   ^"));
+        // A tab is shown escaped and the caret moves with it.
+        let r = caret_report("a\tb", 2, "bad");
+        assert_eq!(r.lines().nth(1), Some("  a\\tb"));
+        assert_eq!(r.lines().nth(2), Some("     ^"));
+        // At the end of the input.
+        let r = caret_report("ab", 2, "bad");
+        assert_eq!(r.lines().nth(2), Some("    ^"));
+    }
+}

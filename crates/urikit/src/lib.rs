@@ -1,0 +1,66 @@
+//! # urikit
+//!
+//! Uniform Resource Identifiers as RFC 3986 defines them: parse, validate and
+//! take apart URI references without allocating.
+//!
+//! ```
+//! use urikit::{Host, UriRef};
+//!
+//! let uri = UriRef::parse("http://user@[2001:db8::7]:8080/a/b?q#f")?;
+//! assert_eq!(uri.scheme(), Some("http"));
+//! assert_eq!(uri.userinfo(), Some("user"));
+//! assert!(matches!(uri.host(), Some(Host::Ipv6 { .. })));
+//! assert_eq!(uri.port_u16(), Some(8080));
+//! assert_eq!(uri.segments().collect::<Vec<_>>(), ["a", "b"]);
+//! assert_eq!(uri.to_string(), "http://user@[2001:db8::7]:8080/a/b?q#f");
+//!
+//! let err = UriRef::parse("http://h/a b").unwrap_err();
+//! assert_eq!(err.index(), 10);
+//! # Ok::<_, urikit::ParseError>(())
+//! ```
+//!
+//! ## Terminology
+//!
+//! - A **URI reference** ([`UriRef`]) is either a **URI** ([`Uri`], with a
+//!   scheme) or a **relative reference** (RFC 3986 section 4.1).
+//! - A component is **absent** (`None`) or **present and empty** (`Some("")`):
+//!   `foo:` has no query, `foo:?` an empty one; `//h` has no port, `//h:` an
+//!   empty one. The path is always present.
+//! - Components are returned **raw**, as written, percent-encoding included.
+//!
+//! ## Crate features
+//!
+//! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
+//! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
+//! - `serde`: (de)serialization of every type as its string.
+//!
+//! Without `std` the crate is `no_std`; IP addresses use `core::net`.
+//!
+//! ## Choices where the texts leave room
+//!
+//! - Hosts: RFC 3986's `IPv4address` only (`127.1` and `01.2.3.4` are
+//!   registered names); IPv6 zone identifiers (RFC 6874 `%25eth0`) are not part
+//!   of RFC 3986 and are rejected.
+//! - A relative reference whose first segment has a `:` (`a:b` would read as a
+//!   scheme, `1a:b` cannot) is an error, reported at the byte that spoils it.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod error;
+mod host;
+mod parse;
+#[cfg(feature = "serde")]
+mod serde;
+pub mod table;
+mod uri;
+
+pub use error::{ParseError, ParseErrorKind};
+pub use host::Host;
+pub use uri::{Authority, Segments, Uri, UriRef};
+#[cfg(feature = "alloc")]
+pub use uri::{UriBuf, UriRefBuf};

@@ -1,0 +1,516 @@
+//! The parsed types: borrowed [`UriRef`] and [`Uri`], owned [`UriRefBuf`] and
+//! [`UriBuf`] (the `Path` / `PathBuf` pattern).
+//!
+//! A parsed value is the input string plus the component offsets found by the
+//! parser, so every accessor is a slice of the input and costs nothing.
+//! Equality, ordering and hashing are those of the string: two references are
+//! equal when they are spelled the same (the first rung of the comparison
+//! ladder, RFC 3986 section 6.2.1).
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Deref;
+use core::str::FromStr;
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::ToOwned, string::String};
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::host::Host;
+use crate::parse::{self, Meta};
+
+/// A parsed URI reference (RFC 3986 `URI-reference`): an absolute URI or a
+/// relative reference, borrowing its input.
+///
+/// # Example
+/// ```
+/// use urikit::UriRef;
+///
+/// let r = UriRef::parse("foo://example.com:8042/over/there?name=ferret#nose")?;
+/// assert_eq!(r.scheme(), Some("foo"));
+/// assert_eq!(r.authority().map(|a| a.as_str()), Some("example.com:8042"));
+/// assert_eq!(r.host_str(), Some("example.com"));
+/// assert_eq!(r.port(), Some("8042"));
+/// assert_eq!(r.path(), "/over/there");
+/// assert_eq!(r.query(), Some("name=ferret"));
+/// assert_eq!(r.fragment(), Some("nose"));
+///
+/// // Absent and empty are told apart.
+/// assert_eq!(UriRef::parse("foo:")?.query(), None);
+/// assert_eq!(UriRef::parse("foo:?")?.query(), Some(""));
+/// # Ok::<_, urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    s: &'a str,
+    meta: Meta,
+}
+
+/// The authority of a parsed reference: `[ userinfo "@" ] host [ ":" port ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Authority<'a> {
+    s: &'a str,
+    userinfo: Option<&'a str>,
+    host: Host<'a>,
+    host_str: &'a str,
+    port: Option<&'a str>,
+}
+
+impl<'a> Authority<'a> {
+    /// The whole authority, as written.
+    pub fn as_str(&self) -> &'a str {
+        self.s
+    }
+    /// The userinfo (before `@`), raw; `None` when there is no `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.userinfo
+    }
+    /// The host, typed.
+    pub fn host(&self) -> Host<'a> {
+        self.host
+    }
+    /// The host as written (IP literals keep their brackets).
+    pub fn host_str(&self) -> &'a str {
+        self.host_str
+    }
+    /// The port digits; `Some("")` for an empty port (`//h:`), `None` without `:`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.port
+    }
+    /// The port as a number, when present, non-empty and at most 65535.
+    pub fn port_u16(&self) -> Option<u16> {
+        port_number(self.port?)
+    }
+}
+
+/// The value of a port's digits, if it fits a `u16` (leading zeros allowed).
+pub(crate) fn port_number(digits: &str) -> Option<u16> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: u32 = 0;
+    for b in digits.bytes() {
+        v = v * 10 + u32::from(b - b'0');
+        if v > u32::from(u16::MAX) {
+            return None;
+        }
+    }
+    Some(v as u16)
+}
+
+/// An iterator over the segments of a path, split on `/`.
+///
+/// An absolute path's leading `/` does not start an empty segment: `/a/b/`
+/// yields `a`, `b`, `""`; `/` yields one empty segment; the empty path yields
+/// none; `a//b` yields `a`, `""`, `b`. Segments are raw (not decoded).
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Segments<'a> {
+    pub(crate) fn new(path: &'a str) -> Segments<'a> {
+        let rest = match path {
+            "" => None,
+            p => Some(p.strip_prefix('/').unwrap_or(p)),
+        };
+        Segments { rest }
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.find('/') {
+            Some(k) => {
+                self.rest = Some(&rest[k + 1..]);
+                Some(&rest[..k])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses an RFC 3986 `URI-reference`. Never allocates.
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the byte index of the first byte that does not fit
+    /// the grammar.
+    ///
+    /// # Example
+    /// ```
+    /// let err = urikit::UriRef::parse("http://exa mple.com/").unwrap_err();
+    /// assert_eq!(err.index(), 10);
+    /// assert_eq!(err.kind(), urikit::ParseErrorKind::UnexpectedCharInAuthority);
+    /// ```
+    pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
+        Ok(UriRef { s, meta: parse::parse(s)? })
+    }
+
+    /// The input, exactly as given.
+    pub fn as_str(&self) -> &'a str {
+        self.s
+    }
+
+    /// The scheme, as written (not case-folded); `None` for a relative reference.
+    pub fn scheme(&self) -> Option<&'a str> {
+        match self.meta.scheme_end {
+            0 => None,
+            e => Some(&self.s[..e]),
+        }
+    }
+
+    /// Whether the reference has a scheme (is a URI rather than a relative reference).
+    pub fn is_absolute(&self) -> bool {
+        self.meta.scheme_end != 0
+    }
+
+    /// Whether the reference is a relative reference (has no scheme).
+    pub fn is_relative(&self) -> bool {
+        !self.is_absolute()
+    }
+
+    /// The authority, when the reference has `//`. It may be empty (`file:///x`).
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        let a = self.meta.auth?;
+        let host_str = &self.s[a.host_start..a.host_end];
+        Some(Authority {
+            s: &self.s[a.start..a.end],
+            userinfo: (a.host_start > a.start).then(|| &self.s[a.start..a.host_start - 1]),
+            host: Host::from_meta(host_str, a.host),
+            host_str,
+            port: (a.host_end < a.end).then(|| &self.s[a.host_end + 1..a.end]),
+        })
+    }
+
+    /// Whether the reference has an authority (even an empty one).
+    pub fn has_authority(&self) -> bool {
+        self.meta.auth.is_some()
+    }
+
+    /// The userinfo, raw; `None` without an authority or without `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.authority()?.userinfo()
+    }
+
+    /// The host, typed; `None` without an authority.
+    pub fn host(&self) -> Option<Host<'a>> {
+        Some(self.authority()?.host())
+    }
+
+    /// The host as written (IP literals keep their brackets); `None` without an
+    /// authority.
+    pub fn host_str(&self) -> Option<&'a str> {
+        let a = self.meta.auth?;
+        Some(&self.s[a.host_start..a.host_end])
+    }
+
+    /// The port digits; `Some("")` for `//h:`; `None` without a port.
+    pub fn port(&self) -> Option<&'a str> {
+        self.authority()?.port()
+    }
+
+    /// The port as a number, when it has digits and fits a `u16`.
+    pub fn port_u16(&self) -> Option<u16> {
+        port_number(self.port()?)
+    }
+
+    /// The path, raw. Always present, possibly empty.
+    pub fn path(&self) -> &'a str {
+        &self.s[self.meta.path_start..self.meta.path_end]
+    }
+
+    /// The path's segments (see [`Segments`]).
+    pub fn segments(&self) -> Segments<'a> {
+        Segments::new(self.path())
+    }
+
+    /// The query (after `?`), raw; `None` when there is no `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        let q = self.meta.query?;
+        let end = self.meta.fragment.unwrap_or(self.s.len());
+        Some(&self.s[q + 1..end])
+    }
+
+    /// The fragment (after `#`), raw; `None` when there is no `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        Some(&self.s[self.meta.fragment? + 1..])
+    }
+
+    /// The reference without its fragment (and without the `#`).
+    pub fn without_fragment(&self) -> UriRef<'a> {
+        match self.meta.fragment {
+            None => *self,
+            Some(f) => UriRef { s: &self.s[..f], meta: Meta { fragment: None, ..self.meta } },
+        }
+    }
+
+    /// The reference as an absolute [`Uri`], if it has a scheme.
+    pub fn as_uri(&self) -> Option<Uri<'a>> {
+        self.is_absolute().then_some(Uri(*self))
+    }
+
+    /// An owned copy.
+    #[cfg(feature = "alloc")]
+    pub fn to_owned(&self) -> UriRefBuf {
+        UriRefBuf { s: self.s.to_owned(), meta: self.meta }
+    }
+}
+
+/// An absolute URI (RFC 3986 `URI`): a [`UriRef`] with a scheme. It may have a
+/// fragment. Derefs to [`UriRef`] for every accessor.
+///
+/// # Example
+/// ```
+/// let uri = urikit::Uri::parse("mailto:John.Doe@example.com")?;
+/// assert_eq!(uri.scheme(), "mailto");
+/// assert_eq!(uri.path(), "John.Doe@example.com");
+/// assert!(urikit::Uri::parse("/relative/path").is_err());
+/// # Ok::<_, urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Uri<'a>(UriRef<'a>);
+
+impl<'a> Uri<'a> {
+    /// Parses an RFC 3986 `URI` (scheme required).
+    ///
+    /// # Errors
+    /// A syntax error as [`UriRef::parse`] reports it, or
+    /// [`ParseErrorKind::MissingScheme`] at index 0 for a relative reference.
+    pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
+        let r = UriRef::parse(s)?;
+        r.as_uri().ok_or(ParseError::new(0, ParseErrorKind::MissingScheme))
+    }
+
+    /// The scheme, as written.
+    pub fn scheme(&self) -> &'a str {
+        &self.0.s[..self.0.meta.scheme_end]
+    }
+
+    /// The reference view of this URI.
+    pub fn as_uri_ref(&self) -> UriRef<'a> {
+        self.0
+    }
+
+    /// An owned copy.
+    #[cfg(feature = "alloc")]
+    pub fn to_owned(&self) -> UriBuf {
+        UriBuf(self.0.to_owned())
+    }
+}
+
+impl<'a> Deref for Uri<'a> {
+    type Target = UriRef<'a>;
+    fn deref(&self) -> &UriRef<'a> {
+        &self.0
+    }
+}
+
+/// An owned, parsed URI reference. [`as_uri_ref`](UriRefBuf::as_uri_ref) gives
+/// the borrowed view with every accessor.
+///
+/// # Example
+/// ```
+/// use urikit::UriRefBuf;
+///
+/// let r: UriRefBuf = "../a?b".parse()?;
+/// assert_eq!(r.as_uri_ref().query(), Some("b"));
+///
+/// // A failed conversion gives the string back.
+/// let (err, s) = UriRefBuf::try_from(String::from("a b")).unwrap_err();
+/// assert_eq!((err.index(), s.as_str()), (1, "a b"));
+/// # Ok::<_, urikit::ParseError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+pub struct UriRefBuf {
+    s: String,
+    meta: Meta,
+}
+
+#[cfg(feature = "alloc")]
+impl UriRefBuf {
+    /// Parses an owned string.
+    ///
+    /// # Errors
+    /// The parse error and the string, given back.
+    pub fn parse(s: String) -> Result<UriRefBuf, (ParseError, String)> {
+        match parse::parse(&s) {
+            Ok(meta) => Ok(UriRefBuf { s, meta }),
+            Err(e) => Err((e, s)),
+        }
+    }
+
+    /// The borrowed view.
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        UriRef { s: &self.s, meta: self.meta }
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        &self.s
+    }
+
+    /// The string, given up.
+    pub fn into_string(self) -> String {
+        self.s
+    }
+}
+
+/// An owned absolute URI. [`as_uri`](UriBuf::as_uri) gives the borrowed view.
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+pub struct UriBuf(UriRefBuf);
+
+#[cfg(feature = "alloc")]
+impl UriBuf {
+    /// Parses an owned string as an absolute URI.
+    ///
+    /// # Errors
+    /// The parse error and the string, given back.
+    pub fn parse(s: String) -> Result<UriBuf, (ParseError, String)> {
+        let r = UriRefBuf::parse(s)?;
+        if r.as_uri_ref().is_absolute() {
+            Ok(UriBuf(r))
+        } else {
+            Err((ParseError::new(0, ParseErrorKind::MissingScheme), r.s))
+        }
+    }
+
+    /// The borrowed view.
+    pub fn as_uri(&self) -> Uri<'_> {
+        Uri(self.0.as_uri_ref())
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// The string, given up.
+    pub fn into_string(self) -> String {
+        self.0.s
+    }
+
+    /// As a reference (every URI is one).
+    pub fn into_uri_ref(self) -> UriRefBuf {
+        self.0
+    }
+}
+
+// ---- Trait impls shared by the four types: all are about the string. ----
+
+macro_rules! string_traits {
+    ($($ty:ty $(: $lt:lifetime)?),*) => {$(
+        impl$(<$lt>)? PartialEq for $ty {
+            fn eq(&self, other: &Self) -> bool { self.as_str() == other.as_str() }
+        }
+        impl$(<$lt>)? Eq for $ty {}
+        impl$(<$lt>)? PartialOrd for $ty {
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> { Some(self.cmp(other)) }
+        }
+        impl$(<$lt>)? Ord for $ty {
+            fn cmp(&self, other: &Self) -> Ordering { self.as_str().cmp(other.as_str()) }
+        }
+        impl$(<$lt>)? Hash for $ty {
+            fn hash<H: Hasher>(&self, state: &mut H) { self.as_str().hash(state) }
+        }
+        impl$(<$lt>)? AsRef<str> for $ty {
+            fn as_ref(&self) -> &str { self.as_str() }
+        }
+        impl$(<$lt>)? fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.as_str()) }
+        }
+        impl$(<$lt>)? fmt::Debug for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}({:?})", stringify!($ty).split('<').next().unwrap_or(""), self.as_str())
+            }
+        }
+    )*};
+}
+
+string_traits!(UriRef<'a>: 'a, Uri<'a>: 'a);
+#[cfg(feature = "alloc")]
+string_traits!(UriRefBuf, UriBuf);
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse(s)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        Uri::parse(s)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned_conversions {
+    use super::*;
+
+    impl TryFrom<String> for UriRefBuf {
+        type Error = (ParseError, String);
+        fn try_from(s: String) -> Result<Self, Self::Error> {
+            UriRefBuf::parse(s)
+        }
+    }
+    impl TryFrom<String> for UriBuf {
+        type Error = (ParseError, String);
+        fn try_from(s: String) -> Result<Self, Self::Error> {
+            UriBuf::parse(s)
+        }
+    }
+    impl TryFrom<&str> for UriRefBuf {
+        type Error = ParseError;
+        fn try_from(s: &str) -> Result<Self, ParseError> {
+            Ok(UriRef::parse(s)?.to_owned())
+        }
+    }
+    impl TryFrom<&str> for UriBuf {
+        type Error = ParseError;
+        fn try_from(s: &str) -> Result<Self, ParseError> {
+            Ok(Uri::parse(s)?.to_owned())
+        }
+    }
+    impl FromStr for UriRefBuf {
+        type Err = ParseError;
+        fn from_str(s: &str) -> Result<Self, ParseError> {
+            UriRefBuf::try_from(s)
+        }
+    }
+    impl FromStr for UriBuf {
+        type Err = ParseError;
+        fn from_str(s: &str) -> Result<Self, ParseError> {
+            UriBuf::try_from(s)
+        }
+    }
+    impl From<UriBuf> for UriRefBuf {
+        fn from(u: UriBuf) -> UriRefBuf {
+            u.0
+        }
+    }
+    impl From<UriRefBuf> for String {
+        fn from(u: UriRefBuf) -> String {
+            u.s
+        }
+    }
+    impl From<UriBuf> for String {
+        fn from(u: UriBuf) -> String {
+            u.0.s
+        }
+    }
+    impl<'a> From<Uri<'a>> for UriRef<'a> {
+        fn from(u: Uri<'a>) -> UriRef<'a> {
+            u.0
+        }
+    }
+}
