@@ -1,0 +1,45 @@
+//! Test support shared by the integration tests: finding and loading the public
+//! vectors of `shared/vectors/` (schema: `shared/vectors/README.md`).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` with a
+/// `vectors/` folder in an ancestor of this crate (CI puts `shared/` beside
+/// the checkout).
+pub fn shared_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
+        return PathBuf::from(p);
+    }
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for dir in here.ancestors() {
+        let candidate = dir.join("shared");
+        if candidate.join("vectors").is_dir() {
+            return candidate;
+        }
+    }
+    panic!("shared/vectors not found above {here:?}; set URIKIT_SHARED");
+}
+
+/// One vector file, parsed: the whole envelope (`source`, `flavor`, `cases`...).
+pub fn load(rel: &str) -> Value {
+    let path = shared_dir().join("vectors").join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+/// The cases of one vector file.
+pub fn cases(rel: &str) -> Vec<Value> {
+    match load(rel).get("cases") {
+        Some(Value::Array(a)) => a.clone(),
+        _ => panic!("{rel}: no cases array"),
+    }
+}
+
+/// A string field of a case, `None` when absent or null.
+pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
+    case.get(key).and_then(Value::as_str)
+}
