@@ -54,6 +54,10 @@ extern crate alloc;
 mod error;
 mod host;
 mod parse;
+#[cfg(feature = "alloc")]
+pub mod pct;
+#[cfg(feature = "alloc")]
+pub mod scheme;
 #[cfg(feature = "serde")]
 mod serde;
 pub mod table;
