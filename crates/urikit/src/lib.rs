@@ -54,8 +54,11 @@ extern crate alloc;
 mod error;
 mod host;
 mod parse;
+#[cfg(all(test, feature = "std"))]
+mod parse_reference;
 #[cfg(feature = "alloc")]
 pub mod pct;
+mod scan;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "serde")]

@@ -16,6 +16,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::scan::find_byte;
 use crate::table::{hex_value, Table, UPPER_HEX};
 
 /// The byte a `%XX` triplet at `b[i]` stands for, if `b[i..]` starts with one.
@@ -33,12 +34,13 @@ pub(crate) fn triplet_at(b: &[u8], i: usize) -> Option<u8> {
 /// triplet is kept as it is (a parsed component never has one).
 pub fn decode(s: &str) -> Cow<'_, [u8]> {
     let b = s.as_bytes();
-    let Some(first) = b.iter().position(|&c| c == b'%') else {
+    let Some(first) = find_byte(b, b'%') else {
         return Cow::Borrowed(b);
     };
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
     let mut i = first;
+    // `b[i]` is a `%`: decode it, then copy the run up to the next one whole.
     while i < b.len() {
         match triplet_at(b, i) {
             Some(v) => {
@@ -46,10 +48,14 @@ pub fn decode(s: &str) -> Cow<'_, [u8]> {
                 i += 3;
             }
             None => {
-                out.push(b[i]);
+                out.push(b'%');
                 i += 1;
             }
         }
+        let rest = b.get(i..).unwrap_or_default();
+        let run = find_byte(rest, b'%').unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..run]);
+        i += run;
     }
     Cow::Owned(out)
 }
@@ -139,6 +145,36 @@ mod tests {
         assert_eq!(decode("%41%7e%7E"), b"A~~".as_slice());
         assert_eq!(decode("100%"), b"100%".as_slice());
         assert_eq!(decode("%zz%4"), b"%zz%4".as_slice());
+    }
+
+    #[test]
+    fn decode_matches_a_byte_by_byte_decoder() {
+        fn slow(s: &str) -> Vec<u8> {
+            let b = s.as_bytes();
+            let (mut out, mut i) = (Vec::new(), 0);
+            while i < b.len() {
+                match triplet_at(b, i) {
+                    Some(v) => (out.push(v), i += 3),
+                    None => (out.push(b[i]), i += 1),
+                };
+            }
+            out
+        }
+        let cases = [
+            "",
+            "%",
+            "%%",
+            "%%41",
+            "%4",
+            "a%41b%42cdefghijklmnop%43",
+            "abcdefghijklmnopq%",
+            "%41%42%43%44%45%46%47%48%49",
+            "%e9%C3%a9/%2F%zz%",
+            "no percent at all here",
+        ];
+        for s in cases {
+            assert_eq!(decode(s), slow(s).as_slice(), "{s:?}");
+        }
     }
 
     #[test]
