@@ -1,12 +1,37 @@
-//! Runs one adapter over one URL list, for profilers (`valgrind --tool=callgrind`,
-//! `perf`): `profile OP LIB DATASET [REPEAT]`, e.g. `profile parse urikit kasztp 10`.
+//! Runs adapters over one URL list, for profilers (`valgrind --tool=callgrind`,
+//! `perf`) and quick checks: `profile OP LIB[,LIB...] DATASET [REPEAT]`, e.g.
+//! `profile parse urikit,fluent-uri kasztp 40`. With several libraries the
+//! passes alternate, so that a busy machine slows them alike; the throughput of
+//! each library's fastest pass is printed (a quick check, not the benchmark).
 
 use urikit_bench::*;
 
+fn adapter(op: &str, lib: &str) -> Adapter {
+    match (op, lib) {
+        ("parse", "urikit") => parse::urikit,
+        ("parse", "fluent-uri") => parse::fluent_uri,
+        ("parse", "oxiri") => parse::oxiri,
+        ("parse", "iri-string") => parse::iri_string,
+        ("parse", "uriparse") => parse::uriparse,
+        ("parse", "http") => parse::http,
+        ("parse", "url") => parse::url,
+        ("parse", "ada-url") => parse::ada_url,
+        ("resolve_relative" | "resolve_absolute", "oxiri") => resolve::oxiri,
+        ("resolve_relative" | "resolve_absolute", "fluent-uri") => resolve::fluent_uri,
+        ("resolve_relative" | "resolve_absolute", "iri-string") => resolve::iri_string,
+        ("normalize", "fluent-uri") => normalize::fluent_uri,
+        ("normalize", "iri-string") => normalize::iri_string,
+        ("decode_path", "urikit") => decode::urikit,
+        ("decode_path", "percent-encoding") => decode::percent_encoding,
+        ("decode_path", "fluent-uri") => decode::fluent_uri,
+        _ => panic!("unknown OP LIB: {op} {lib}"),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, op, lib, dataset, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: profile OP LIB DATASET [REPEAT]");
+    let [_, op, libs, dataset, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: profile OP LIB[,LIB...] DATASET [REPEAT]");
         std::process::exit(2);
     };
     let repeat: usize = rest.first().map_or(1, |r| r.parse().expect("REPEAT"));
@@ -20,23 +45,23 @@ fn main() {
         _ => d.lines.clone(),
     };
     resolve::init();
-    let f: Adapter = match (op.as_str(), lib.as_str()) {
-        ("parse", "urikit") => parse::urikit,
-        ("parse", "fluent-uri") => parse::fluent_uri,
-        ("parse", "oxiri") => parse::oxiri,
-        ("parse", "iri-string") => parse::iri_string,
-        ("parse", "http") => parse::http,
-        ("parse", "ada-url") => parse::ada_url,
-        ("resolve_relative" | "resolve_absolute", "oxiri") => resolve::oxiri,
-        ("resolve_relative" | "resolve_absolute", "fluent-uri") => resolve::fluent_uri,
-        ("normalize", "fluent-uri") => normalize::fluent_uri,
-        ("decode_path", "urikit") => decode::urikit,
-        ("decode_path", "percent-encoding") => decode::percent_encoding,
-        _ => panic!("unknown OP LIB"),
-    };
-    let mut n = 0;
+    let libs: Vec<(&str, Adapter)> = libs.split(',').map(|l| (l, adapter(op, l))).collect();
+    let mut best = vec![f64::INFINITY; libs.len()];
+    let mut accepted = vec![0; libs.len()];
     for _ in 0..repeat {
-        n += run_all(&inputs, f);
+        for (k, (_, f)) in libs.iter().enumerate() {
+            let t = std::time::Instant::now();
+            accepted[k] = run_all(&inputs, f);
+            best[k] = best[k].min(t.elapsed().as_secs_f64());
+        }
     }
-    println!("{n} accepted of {}", inputs.len() * repeat);
+    let bytes: usize = inputs.iter().map(String::len).sum();
+    for (k, (name, _)) in libs.iter().enumerate() {
+        println!(
+            "{op} {dataset} {name}: {} of {} accepted; fastest pass {:.0} MB/s",
+            accepted[k],
+            inputs.len(),
+            bytes as f64 / best[k] / 1e6
+        );
+    }
 }

@@ -64,27 +64,51 @@ pub(crate) fn is(c: u8, class: u8) -> bool {
     CLASS[usize::from(c)] & class != 0
 }
 
-/// The index of the first byte at or after `i` that is not in `class`, or
-/// `b.len()`.
+/// The index of the first byte at or after `i` that is not in `class` (one
+/// class bit), or `b.len()`.
+///
+/// Blocks of eight bytes: the class bits of the eight bytes are and-ed, and
+/// the block is skipped when they all have the bit (the common case). In the
+/// block where the run ends, the bits make a mask and the run ends at its first
+/// zero bit (`trailing_ones`), without a byte loop and its hard-to-predict exit.
+/// The last block of the input, when shorter than eight, is read as the last
+/// eight bytes with the ones before `i` shifted out.
 #[inline(always)]
-pub(crate) fn run(b: &[u8], mut i: usize, class: u8) -> usize {
-    while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+pub(crate) fn run(b: &[u8], i: usize, class: u8) -> usize {
+    debug_assert!(class.is_power_of_two());
+    let mut blocks = b.get(i..).unwrap_or_default().chunks_exact(8);
+    let mut at = i;
+    for block in blocks.by_ref() {
         let mut all = 0xFF;
-        for &c in chunk {
+        for &c in block {
             all &= CLASS[usize::from(c)];
         }
         if all & class == 0 {
-            break;
+            return at + mask(block, class).trailing_ones() as usize;
         }
-        i += 8;
+        at += 8;
     }
-    while let Some(&c) = b.get(i) {
-        if !is(c, class) {
-            break;
-        }
-        i += 1;
+    // Fewer than eight bytes are left.
+    let left = blocks.remainder().len();
+    if let Some(last) = b.last_chunk::<8>() {
+        return at + (mask(last, class) >> (8 - left)).trailing_ones() as usize;
     }
-    i
+    at + blocks
+        .remainder()
+        .iter()
+        .position(|&c| !is(c, class))
+        .unwrap_or(left)
+}
+
+/// Bit `k` is set when `block[k]` is in `class` (one class bit; `block` has
+/// eight bytes).
+#[inline(always)]
+fn mask(block: &[u8], class: u8) -> u32 {
+    let mut m = 0u32;
+    for (k, &c) in block.iter().enumerate() {
+        m |= u32::from(CLASS[usize::from(c)] & class) << k;
+    }
+    m >> class.trailing_zeros()
 }
 
 /// Advances over bytes of `class` and valid `%XX` triplets, returning the
