@@ -58,6 +58,7 @@ mod parse;
 mod serde;
 pub mod table;
 mod uri;
+pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use host::Host;
