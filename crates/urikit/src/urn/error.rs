@@ -54,7 +54,8 @@ pub enum UrnErrorKind {
     /// namespace name, `"urn-" number` without leading zero (RFC 8141
     /// section 5.2).
     InvalidInformalNid,
-    /// The NSS is empty or holds a byte its profile does not allow.
+    /// The NSS is missing (no `:` after the NID), empty, or holds a byte its
+    /// profile does not allow.
     InvalidNss,
     /// A `%` not followed by two hex digits.
     InvalidPercentEncoding,
@@ -121,7 +122,7 @@ impl UrnErrorKind {
                 "an informal NID: \"urn-\" and a number without leading zero"
             }
             UrnErrorKind::InvalidNss => {
-                "an NSS character (unreserved, sub-delims, \":\", \"@\", \"%XX\"; RFC 8141 also \"/\" after the first)"
+                "a non-empty NSS after \":\": unreserved, sub-delims, \":\", \"@\", \"%XX\" (RFC 8141: also \"/\" after the first)"
             }
             UrnErrorKind::InvalidPercentEncoding => "\"%\" followed by two hex digits",
             UrnErrorKind::EncodedNul => "no NUL octet (\"%00\") anywhere in the URN",

@@ -257,7 +257,49 @@ impl<'a> Urn<'a> {
             s.push('#');
             s.push_str(f);
         }
-        Urn::parse_with(&s, profile)?;
+        let urn = Urn::parse_with(&s, profile)?;
+        // A delimiter inside a part would move the boundaries: "a#b" as a
+        // q-component is a q-component "a" and an f-component "b".
+        let m = urn.meta;
+        let (q_got, q_end, q_kind) = match profile {
+            UrnProfile::Draft03 => (
+                urn.query(),
+                m.query.map(|q| q.1),
+                UrnErrorKind::InvalidDirective,
+            ),
+            _ => (
+                urn.q_component(),
+                m.q.map(|q| q.1),
+                UrnErrorKind::InvalidQComponent,
+            ),
+        };
+        let parts = [
+            (
+                Some(urn.nid()),
+                Some(nid),
+                Some(m.nid_end),
+                UrnErrorKind::InvalidNid,
+            ),
+            (
+                Some(urn.nss()),
+                Some(nss),
+                Some(m.nss_end),
+                UrnErrorKind::InvalidNss,
+            ),
+            (
+                urn.r_component(),
+                r,
+                m.r.map(|r| r.1),
+                UrnErrorKind::InvalidRComponent,
+            ),
+            (q_got, q, q_end, q_kind),
+            (urn.f_component(), f, None, UrnErrorKind::InvalidFComponent),
+        ];
+        for (got, given, end, kind) in parts {
+            if got != given {
+                return Err(UrnError::new(end.unwrap_or(s.len()), kind));
+            }
+        }
         Ok(s)
     }
 

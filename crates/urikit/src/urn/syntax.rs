@@ -119,10 +119,11 @@ pub(crate) fn parse(s: &str, profile: UrnProfile) -> Result<UrnMeta, UrnError> {
         }
         i += 1;
     }
-    if i == b.len() {
-        return Err(UrnError::new(i, K::InvalidNid));
-    }
     check_nid(&s[4..i], profile).map_err(|e| e.shifted(4))?;
+    if i == b.len() {
+        // A whole NID and no ":" NSS after it.
+        return Err(UrnError::new(i, K::InvalidNss));
+    }
     let nid_end = i;
     let nss_end = scan_nss(b, nid_end + 1, profile)?;
     let mut m = UrnMeta {
