@@ -14,17 +14,34 @@ fn urikit(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run urikit");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
     child.wait_with_output().expect("wait")
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect(l)).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect(l))
+        .collect()
 }
 
 #[test]
 fn json_gives_raw_components_with_absent_as_null() {
-    let out = urikit(&["parse", "--format", "json", "foo://u@example.com:8042/over/there?name=ferret#nose", "foo:"], b"");
+    let out = urikit(
+        &[
+            "parse",
+            "--format",
+            "json",
+            "foo://u@example.com:8042/over/there?name=ferret#nose",
+            "foo:",
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0));
     let v = json_lines(&out);
     assert_eq!(v.len(), 2);
@@ -46,8 +63,14 @@ fn json_gives_raw_components_with_absent_as_null() {
 
 #[test]
 fn host_types() {
-    let out = urikit(&["parse", "--format", "json"], b"//1.2.3.4\n//[::1]\n//[v1.x]\n//01.2.3.4\n//\n");
-    let types: Vec<Value> = json_lines(&out).iter().map(|v| v["host_type"].clone()).collect();
+    let out = urikit(
+        &["parse", "--format", "json"],
+        b"//1.2.3.4\n//[::1]\n//[v1.x]\n//01.2.3.4\n//\n",
+    );
+    let types: Vec<Value> = json_lines(&out)
+        .iter()
+        .map(|v| v["host_type"].clone())
+        .collect();
     assert_eq!(types, ["ipv4", "ipv6", "ipvfuture", "reg-name", "reg-name"]);
 }
 
@@ -65,14 +88,20 @@ fn stdin_lines_crlf_and_empty_lines() {
 
 #[test]
 fn invalid_inputs_are_reported_and_the_rest_processed() {
-    let out = urikit(&["parse", "--format", "json"], b"http://a b/\nhttp://ok/\n%zz\n");
+    let out = urikit(
+        &["parse", "--format", "json"],
+        b"http://a b/\nhttp://ok/\n%zz\n",
+    );
     assert_eq!(out.status.code(), Some(1));
     let v = json_lines(&out);
     assert_eq!(v.len(), 3);
     assert_eq!(v[0]["valid"], false);
     assert_eq!(v[0]["error"]["kind"], "unexpected_char_in_authority");
     assert_eq!(v[0]["error"]["index"], 8);
-    assert!(v[0]["error"]["message"].as_str().unwrap().contains("expected"));
+    assert!(v[0]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("expected"));
     assert_eq!(v[1]["valid"], true);
     assert_eq!(v[2]["error"]["kind"], "invalid_percent_encoding");
     assert_eq!(v[2]["error"]["index"], 0);
@@ -84,7 +113,10 @@ fn text_output_has_a_caret_under_the_bad_byte() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
-    assert!(lines[0].starts_with("error: at byte 10: expected a path character"), "{err}");
+    assert!(
+        lines[0].starts_with("error: at byte 10: expected a path character"),
+        "{err}"
+    );
     assert_eq!(lines[1], "  http://h/a b");
     assert_eq!(lines[2], "            ^");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -95,7 +127,10 @@ fn text_output_has_a_caret_under_the_bad_byte() {
 
 #[test]
 fn a_line_that_is_not_utf8_is_reported() {
-    let out = urikit(&["parse", "--format", "json"], b"http://a/\xff\nhttp://b/\n");
+    let out = urikit(
+        &["parse", "--format", "json"],
+        b"http://a/\xff\nhttp://b/\n",
+    );
     assert_eq!(out.status.code(), Some(1));
     let v = json_lines(&out);
     assert_eq!(v.len(), 2);
@@ -123,8 +158,21 @@ fn a_closed_stdout_pipe_is_not_an_error() {
         .expect("run urikit");
     drop(child.stdout.take()); // the reader goes away
     let input = "http://example.com/a/b?c#d\n".repeat(200_000);
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
     let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
