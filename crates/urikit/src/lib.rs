@@ -54,6 +54,10 @@ extern crate alloc;
 mod error;
 mod host;
 mod parse;
+#[cfg(feature = "alloc")]
+pub mod pct;
+#[cfg(feature = "alloc")]
+pub mod scheme;
 #[cfg(feature = "serde")]
 mod serde;
 pub mod table;
@@ -61,6 +65,14 @@ mod uri;
 pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
+
+/// Longer explanations, compiled from the repository's Markdown files so that
+/// their examples are tested.
+pub mod _documentation {
+    /// How urikit is built and why (`DESIGN.md`).
+    #[doc = include_str!("../../../DESIGN.md")]
+    pub mod design {}
+}
 pub use host::Host;
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]

@@ -11,7 +11,6 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
-use core::str::FromStr;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::ToOwned, string::String};
@@ -150,7 +149,10 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(err.kind(), urikit::ParseErrorKind::UnexpectedCharInAuthority);
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
-        Ok(UriRef { s, meta: parse::parse(s)? })
+        Ok(UriRef {
+            s,
+            meta: parse::parse(s)?,
+        })
     }
 
     /// The input, exactly as given.
@@ -247,7 +249,13 @@ impl<'a> UriRef<'a> {
     pub fn without_fragment(&self) -> UriRef<'a> {
         match self.meta.fragment {
             None => *self,
-            Some(f) => UriRef { s: &self.s[..f], meta: Meta { fragment: None, ..self.meta } },
+            Some(f) => UriRef {
+                s: &self.s[..f],
+                meta: Meta {
+                    fragment: None,
+                    ..self.meta
+                },
+            },
         }
     }
 
@@ -259,7 +267,10 @@ impl<'a> UriRef<'a> {
     /// An owned copy.
     #[cfg(feature = "alloc")]
     pub fn to_owned(&self) -> UriRefBuf {
-        UriRefBuf { s: self.s.to_owned(), meta: self.meta }
+        UriRefBuf {
+            s: self.s.to_owned(),
+            meta: self.meta,
+        }
     }
 }
 
@@ -285,7 +296,8 @@ impl<'a> Uri<'a> {
     /// [`ParseErrorKind::MissingScheme`] at index 0 for a relative reference.
     pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
         let r = UriRef::parse(s)?;
-        r.as_uri().ok_or(ParseError::new(0, ParseErrorKind::MissingScheme))
+        r.as_uri()
+            .ok_or(ParseError::new(0, ParseErrorKind::MissingScheme))
     }
 
     /// The scheme, as written.
@@ -349,7 +361,10 @@ impl UriRefBuf {
 
     /// The borrowed view.
     pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef { s: &self.s, meta: self.meta }
+        UriRef {
+            s: &self.s,
+            meta: self.meta,
+        }
     }
 
     /// The string.
@@ -456,6 +471,7 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
 #[cfg(feature = "alloc")]
 mod owned_conversions {
     use super::*;
+    use core::str::FromStr;
 
     impl TryFrom<String> for UriRefBuf {
         type Error = (ParseError, String);
