@@ -4,11 +4,11 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::error::{UrnError, UrnErrorKind as K};
 use super::{Urn, UrnProfile};
-use crate::table::{self, hex_value, UPPER_HEX};
+use crate::pct;
+use crate::table;
 
 /// Translates a name into an NSS: UTF-8, with every byte outside `pchar`
 /// (the URN character repertoire, without `%`) percent-encoded in uppercase
@@ -22,22 +22,7 @@ use crate::table::{self, hex_value, UPPER_HEX};
 /// assert_eq!(encode_nss("a:b@c"), "a:b@c");
 /// ```
 pub fn encode_nss(name: &str) -> Cow<'_, str> {
-    let b = name.as_bytes();
-    let Some(first) = b.iter().position(|&c| !table::PCHAR.contains(c)) else {
-        return Cow::Borrowed(name);
-    };
-    let mut out = String::with_capacity(name.len() + 16);
-    out.push_str(&name[..first]);
-    for &c in &b[first..] {
-        if table::PCHAR.contains(c) {
-            out.push(char::from(c));
-        } else {
-            out.push('%');
-            out.push(char::from(UPPER_HEX[usize::from(c >> 4)]));
-            out.push(char::from(UPPER_HEX[usize::from(c & 15)]));
-        }
-    }
-    Cow::Owned(out)
+    pct::encode(name.as_bytes(), &table::PCHAR)
 }
 
 /// Decodes the percent-encoding of an NSS (or any component) into UTF-8 text.
@@ -55,37 +40,17 @@ pub fn encode_nss(name: &str) -> Cow<'_, str> {
 /// ```
 pub fn decode_nss(nss: &str) -> Result<Cow<'_, str>, UrnError> {
     let b = nss.as_bytes();
-    if !b.contains(&b'%') {
-        return Ok(Cow::Borrowed(nss));
+    if let Some(i) = (0..b.len()).find(|&i| b[i] == b'%' && pct::triplet_at(b, i).is_none()) {
+        return Err(UrnError::new(i, K::InvalidPercentEncoding));
     }
-    // `from[k]`: where output byte `k` came from, to report UTF-8 errors.
-    let mut out = Vec::with_capacity(b.len());
-    let mut from = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            match (
-                b.get(i + 1).and_then(|&h| hex_value(h)),
-                b.get(i + 2).and_then(|&l| hex_value(l)),
-            ) {
-                (Some(h), Some(l)) => out.push(h << 4 | l),
-                _ => return Err(UrnError::new(i, K::InvalidPercentEncoding)),
-            }
-            from.push(i);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            from.push(i);
-            i += 1;
+    pct::decode_utf8(nss).map_err(|e| {
+        // Walk the input to the triplet or byte that decoded to byte `valid_up_to`.
+        let (mut i, mut decoded) = (0, 0);
+        while decoded < e.valid_up_to && i < b.len() {
+            i += if b[i] == b'%' { 3 } else { 1 };
+            decoded += 1;
         }
-    }
-    String::from_utf8(out).map(Cow::Owned).map_err(|e| {
-        UrnError::new(
-            from.get(e.utf8_error().valid_up_to())
-                .copied()
-                .unwrap_or(b.len()),
-            K::InvalidUtf8,
-        )
+        UrnError::new(i, K::InvalidUtf8)
     })
 }
 
@@ -107,13 +72,7 @@ fn safe_for_display(c: char) -> bool {
 /// Decodes one UTF-8 character from consecutive `%XX` triplets at `i`, if they
 /// hold a whole non-ASCII one; returns it and the bytes of input it took.
 fn pct_char(b: &[u8], i: usize) -> Option<(char, usize)> {
-    let byte = |k: usize| -> Option<u8> {
-        let j = i + 3 * k;
-        if b.get(j) != Some(&b'%') {
-            return None;
-        }
-        Some(hex_value(*b.get(j + 1)?)? << 4 | hex_value(*b.get(j + 2)?)?)
-    };
+    let byte = |k: usize| pct::triplet_at(b, i + 3 * k);
     let lead = byte(0)?;
     let len = match lead {
         0xC2..=0xDF => 2,
