@@ -194,11 +194,28 @@ proptest! {
     }
 
     #[test]
-    fn parse_never_panics_and_accepts_only_uris(s in "(urn|URN|x)?:?[a-zA-Z0-9-]{0,4}:?[ -~é]{0,12}", profile in profiles()) {
+    fn parse_never_panics_and_accepts_only_uris(
+        s in prop_oneof![
+            "(urn|URN|x)?:?[a-zA-Z0-9-]{0,4}:?[ -~é]{0,12}",
+            "urn:[a-z]{2}:[a-z%0-9]{1,3}[?#+=&/%0-9a-z]{0,10}",
+            any::<String>(),
+        ],
+        profile in profiles(),
+    ) {
         if let Ok(urn) = Urn::parse_with(&s, profile) {
             prop_assert!(Uri::parse(&s).is_ok());
             prop_assert_eq!(urn.as_str(), s.as_str());
-            let _ = (urn.canonical(), urn.to_display(), urn.name(), urn.directives().count());
+            let _ = (urn.to_display(), urn.name(), urn.directives().count());
+            for objective in [Objective::Names, Objective::Caching] {
+                let cmp = Comparator::new().objective(objective);
+                let canon = cmp.canonical(&urn);
+                let back = Urn::parse_with(&canon, profile);
+                prop_assert!(back.is_ok(), "{} -> {}", s, canon);
+                prop_assert!(cmp.equivalent(&back.unwrap(), &urn));
+            }
+        } else {
+            let e = Urn::parse_with(&s, profile).unwrap_err();
+            prop_assert!(e.index() <= s.len());
         }
     }
 }

@@ -29,11 +29,14 @@
 //!   (alphanum)`, `NSS = pchar *(pchar / "/")`, then optional `?+` r-component,
 //!   `?=` q-component (in that order, each non-empty) and `#` f-component. An
 //!   NID starting with `urn-` must be an informal name, `urn-` and a number
-//!   (section 5.2).
+//!   (section 5.2). The ABNF lets `?` into both components; here `?=` inside
+//!   an r-component starts the q-component, and `?+` there, or `?+`/`?=`
+//!   inside a q-component, is an error (it cannot start a later component).
 //! - [`Draft03`](UrnProfile::Draft03) (draft-ietf-urnbis-rfc2141bis-urn-03):
 //!   the same NID, `NSS = 1*pchar` (no `/`), no `%00` anywhere, a query made of
 //!   `keywd=value` [`directives`](Urn::directives) joined by `&` (`s` and `c`
-//!   at most once each), and a fragment.
+//!   at most once each), and a fragment (accepted by the syntax: whether a
+//!   namespace allows one is its own policy, section 2.4).
 //! - [`Draft04`](UrnProfile::Draft04) (draft-ietf-urnbis-rfc2141bis-urn-04):
 //!   `URN = "urn" ":" NID ":" NSS`, `NSS = 1*pchar`, and nothing after it.
 //!
