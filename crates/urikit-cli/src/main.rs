@@ -11,7 +11,9 @@
 mod args;
 mod cmd;
 mod input;
+mod jsonl;
 mod output;
+mod stream;
 
 use std::process::ExitCode;
 
