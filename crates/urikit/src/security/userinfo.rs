@@ -8,7 +8,8 @@
 //! starts with `www`, has three labels or more, or ends with a common
 //! top-level domain ([`COMMON_TLDS`]); so `www.example.com` and `google.com`
 //! do, `john.doe` does not. A token that is a dotted IPv4 address, and a
-//! userinfo holding `//` (a URL), look like a host too.
+//! userinfo holding `//` (a URL) or an encoded `/` or `\`, look like a host
+//! too.
 
 use alloc::format;
 use alloc::string::String;
@@ -22,8 +23,39 @@ use crate::uri::UriRef;
 /// Top-level domains common enough that `name.tld` in a userinfo reads as a
 /// host name. A heuristic, not a registry.
 pub const COMMON_TLDS: &[&str] = &[
-    "app", "au", "biz", "br", "ca", "cn", "co", "com", "de", "dev", "edu", "eu", "fr", "gov", "in",
-    "info", "io", "it", "jp", "me", "mil", "net", "nl", "org", "ru", "uk", "us",
+    "app",
+    "au",
+    "biz",
+    "br",
+    "ca",
+    "cn",
+    "co",
+    "com",
+    "de",
+    "dev",
+    "edu",
+    "eu",
+    "example",
+    "fr",
+    "gov",
+    "in",
+    "info",
+    "int",
+    "invalid",
+    "io",
+    "it",
+    "jp",
+    "local",
+    "localhost",
+    "me",
+    "mil",
+    "net",
+    "nl",
+    "org",
+    "ru",
+    "test",
+    "uk",
+    "us",
 ];
 
 pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
@@ -60,6 +92,10 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
 fn looks_like_host(decoded: &str) -> Option<String> {
     if decoded.contains("//") {
         return Some(String::from("a URL"));
+    }
+    if let Some(c) = decoded.chars().find(|c| matches!(c, '/' | '\\')) {
+        // Only encoded ones can be there: a path ends the authority.
+        return Some(format!("the start of a URL (it hides a {c:?})"));
     }
     decoded
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
