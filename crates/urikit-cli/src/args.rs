@@ -35,6 +35,8 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Check URI references for what could mislead or harm (RFC 3986 section 7).
+    Check(crate::cmd::check::CheckArgs),
 }
 
 /// `urikit parse [INPUT]...`

@@ -177,7 +177,7 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             Code::BackslashAuthority,
             run_start..i,
             format!(
-                "{run:?} {}: lenient parsers read backslashes as slashes, and what follows as the host",
+                "\"{run}\" {}: lenient parsers read backslashes as slashes, and what follows as the host",
                 if scheme { "after the scheme" } else { "at the start" }
             ),
         ));
@@ -198,7 +198,7 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             Code::BackslashAuthority,
             end..end + 1,
             format!(
-                "lenient parsers end the authority {region:?} at this backslash; others read on into {hidden:?}"
+                "lenient parsers end the authority \"{region}\" at this backslash; others read on into \"{hidden}\""
             ),
         ));
     }
