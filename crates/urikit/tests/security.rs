@@ -330,6 +330,23 @@ const CASES: &[Case] = &[
         no: &["http://example.com/a\\b", "http://example.com/?q=\\"],
     },
     Case {
+        code: Code::LenientAuthority,
+        yes: &[
+            ("http:/example.com/", "/example.com"),
+            ("https:///evil.example/", "///evil.example"),
+            ("http:evil.example", "evil.example"),
+            ("WS:////evil.example", "////evil.example"),
+        ],
+        no: &[
+            "http://example.com/",
+            "mailto:/x",
+            "foo:/example.com/",
+            "http:/",
+            "http:?q",
+            "file:///etc/passwd",
+        ],
+    },
+    Case {
         code: Code::RawControl,
         yes: &[
             ("java\nscript:alert(1)", "\n"),

@@ -9,7 +9,7 @@ use core::ops::Range;
 
 use super::classify::{classify, embedded_ipv4, AddressClass, Embedding};
 use super::lenient::lookalike;
-use super::rare_ip::parse_inet_aton;
+use super::rare_ip::{parse_inet_aton, parse_whatwg_ipv4};
 use super::{Code, Finding};
 use crate::host::Host;
 use crate::pct;
@@ -126,7 +126,7 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
     }
     if text
         .split('.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
+        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
     {
         out.push(Finding::new(
             Code::PunycodeHost,
@@ -134,13 +134,19 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
             format!("the host {name} has a punycode (xn--) label: an internationalized name"),
         ));
     }
-    if let Ok(a) = parse_inet_aton(&text) {
+    let read = match parse_inet_aton(&text) {
+        Ok(a) => Some((a, "inet_aton() and browsers")),
+        Err(_) => parse_whatwg_ipv4(&text)
+            .ok()
+            .map(|a| (a, "browsers (WHATWG)")),
+    };
+    if let Some((a, who)) = read {
         let how = if encoded { ", once decoded," } else { "" };
         out.push(Finding::new(
             Code::RareIpv4Form,
             range.clone(),
             format!(
-                "the host {name}{how} is read by inet_aton() as the IPv4 address {} ({:#010x}); RFC 3986 reads it as a name",
+                "the host {name}{how} is read by {who} as the IPv4 address {} ({:#010x}); RFC 3986 reads it as a name",
                 a.addr(),
                 a.value()
             ),

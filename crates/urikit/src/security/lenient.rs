@@ -7,6 +7,9 @@
 //!   backslashes after the scheme: `https:\\evil.example\good.example` goes
 //!   to `evil.example`, and `http://good.example\@evil.example/` to
 //!   `good.example` where other parsers see `evil.example`.
+//! - Slashes: for those schemes, browsers find a host after any number of
+//!   slashes, where RFC 3986 reads a path: `http:/example.com/`,
+//!   `http:///example.com/`, `http:example.com`.
 //! - Lookalike characters ([`lookalike`]): `／`, `∕`, `＠`, `。`... look like
 //!   delimiters; IDNA even maps `。` and `．` to `.`.
 //! - Control characters: WHATWG parsers drop tab, CR and LF anywhere
@@ -172,6 +175,22 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
     }
     let run = &input[run_start..i];
     let backslash = run.contains('\\');
+    let special = scheme && is_special(&input[..run_start - 1]);
+    let follows = b.get(i).is_some_and(|c| !b"?#".contains(c));
+    if special && !backslash && run != "//" && follows {
+        let host_end = input[i..]
+            .find(['/', '\\', '?', '#'])
+            .map_or(input.len(), |k| i + k);
+        out.push(Finding::new(
+            Code::LenientAuthority,
+            run_start..host_end,
+            format!(
+                "\"{run}\" after the scheme: RFC 3986 reads no host in \"{}\", browsers read the host \"{}\"",
+                &input[run_start..],
+                &input[i..host_end]
+            ),
+        ));
+    }
     if backslash {
         out.push(Finding::new(
             Code::BackslashAuthority,
@@ -182,7 +201,7 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             ),
         ));
     }
-    if run.len() < 2 && !(backslash && scheme) {
+    if run.len() < 2 && !(scheme && (backslash || special)) {
         return; // no authority, even to a lenient parser
     }
     let start = i;
@@ -211,6 +230,14 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             format!("the host {host:?} has non-ASCII characters (a possible homograph); compare its punycode form"),
         ));
     }
+}
+
+/// The WHATWG "special" schemes whose URLs always have a host, however
+/// many slashes (or backslashes) follow the scheme (`file` has its own rules).
+fn is_special(scheme: &str) -> bool {
+    ["http", "https", "ws", "wss", "ftp"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 //!
 //! | code | severity | what |
 //! |---|---|---|
-//! | `rare_ipv4_form` | danger | a reg-name host that `inet_aton()` reads as an IPv4 address (`0x7f.1`), 7.4 |
+//! | `rare_ipv4_form` | danger | a reg-name host that `inet_aton()` or a browser reads as an IPv4 address (`0x7f.1`, `0x.0x.0`), 7.4 |
 //! | `ipv4_mapped_ipv6`, `ipv4_compatible_ipv6` | warning | an IPv6 literal carrying an IPv4 address |
 //! | `loopback_address`, `private_address`, `link_local_address`, `unspecified_address` | warning | a host that reaches the local host or network (the numeric value counts, whatever the form; `localhost` too) |
 //! | `special_address` | info | multicast, broadcast, documentation, reserved... |
@@ -42,8 +42,9 @@
 //! | `punycode_host` | info | a host label starting `xn--` |
 //! | `backslash_authority` | danger | `\` where lenient parsers read `/` (`http:\\evil.example`) |
 //! | `raw_control` | danger | a control character in the raw input (lenient parsers drop tab and newline) |
+//! | `lenient_authority` | warning | `http:/h/`, `http:///h/`, `http:h`: no host to RFC 3986, a host to browsers |
 //!
-//! The last four rows (and `lookalike_character`) concern text that is not a
+//! The last rows from `non_ascii_host` (and `lookalike_character`) concern text that is not a
 //! URI under RFC 3986 but that a lenient parser (a browser's, WHATWG's)
 //! accepts: [`Checker::check_str`] looks for them in the raw input before
 //! parsing it.
@@ -170,6 +171,8 @@ codes! {
     BackslashAuthority = "backslash_authority", Danger;
     /// A control character in the raw input.
     RawControl = "raw_control", Danger;
+    /// Slashes after a special scheme that browsers read as an authority.
+    LenientAuthority = "lenient_authority", Warning;
 }
 
 /// One thing found in a URI: what, how bad, and where (`start..end`, byte
@@ -309,6 +312,45 @@ impl Checker {
 
 fn sort(v: &mut [Finding]) {
     v.sort_by_key(|f| (f.start, f.end, f.code));
+}
+
+/// The IP address a host denotes to a platform resolver: the address of an
+/// IPv4 or IPv6 host, or, for a registered name, the address `inet_aton()`
+/// (or else a browser, [`rare_ip::parse_whatwg_ipv4`]) reads in it once
+/// percent-decoded (`0x7f.1`, `%31%32%37.1`, `0x.0x.0`); `None` for a
+/// name that is not a number (it needs DNS) and for IPvFuture.
+///
+/// Section 7.4 advises filtering "based on the numeric value, rather than a
+/// prefix or suffix of the string form": this is that value.
+///
+/// # Example
+/// ```
+/// use std::net::{IpAddr, Ipv4Addr};
+/// use urikit::security::{classify::classify, host_address};
+/// use urikit::UriRef;
+///
+/// let deny = |s: &str| {
+///     let host = UriRef::parse(s).unwrap().host().unwrap();
+///     host_address(host).is_some_and(|a| classify(a).is_internal())
+/// };
+/// assert!(deny("http://127.0.0.1/") && deny("http://2130706433/") && deny("http://0x7f.1/"));
+/// assert!(deny("http://[::ffff:7f00:1]/") && deny("http://%31%32%37.1/"));
+/// assert!(!deny("http://example.com/") && !deny("http://8.8.8.8/"));
+/// ```
+pub fn host_address(host: crate::host::Host<'_>) -> Option<core::net::IpAddr> {
+    use crate::host::Host;
+    match host {
+        Host::Ipv4(a) => Some(a.into()),
+        Host::Ipv6 { addr, .. } => Some(addr.into()),
+        Host::IpvFuture(_) => None,
+        Host::RegName(name) => {
+            let decoded = crate::pct::decode_utf8(name).ok()?;
+            let a = rare_ip::parse_inet_aton(&decoded)
+                .or_else(|_| rare_ip::parse_whatwg_ipv4(&decoded))
+                .ok()?;
+            Some(a.addr().into())
+        }
+    }
 }
 
 /// Checks `uri` with the standard scheme registry ([`Checker::check`]).

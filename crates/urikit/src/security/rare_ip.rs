@@ -225,9 +225,42 @@ pub fn parse_inet_aton_glibc(s: &str) -> Result<InetAton, InetAtonError> {
     }
 }
 
+/// Parses `s` as the WHATWG URL standard's IPv4 parser does (what browsers
+/// do with an `http:` host that ends in a number): as [`parse_inet_aton`],
+/// except that a part may be a bare `0x` (zero) and one trailing dot is
+/// allowed (`0x.0x.0`, `127.0.0.1.`).
+///
+/// # Errors
+/// As [`parse_inet_aton`].
+///
+/// # Example
+/// ```
+/// use urikit::security::rare_ip::{parse_inet_aton, parse_whatwg_ipv4};
+///
+/// assert_eq!(parse_whatwg_ipv4("0x.0x.0")?.value(), 0);
+/// assert_eq!(parse_whatwg_ipv4("127.1.")?.value(), 0x7f00_0001);
+/// assert!(parse_inet_aton("0x.0x.0").is_err() && parse_inet_aton("127.1.").is_err());
+/// # Ok::<_, urikit::security::rare_ip::InetAtonError>(())
+/// ```
+pub fn parse_whatwg_ipv4(s: &str) -> Result<InetAton, InetAtonError> {
+    let t = s.strip_suffix('.').filter(|t| !t.is_empty()).unwrap_or(s);
+    let (a, end) = parse_prefix_with(t.as_bytes(), true)?;
+    if end == t.len() {
+        Ok(a)
+    } else {
+        Err(InetAtonError::new(end, InetAtonErrorKind::UnexpectedChar))
+    }
+}
+
 /// Reads up to four parts from the start of `b`; returns the address and the
 /// index of the first byte after it. Linear in `b.len()`, any part length.
 fn parse_prefix(b: &[u8]) -> Result<(InetAton, usize), InetAtonError> {
+    parse_prefix_with(b, false)
+}
+
+/// [`parse_prefix`], where `bare_hex` lets `0x` without digits stand for 0
+/// (WHATWG).
+fn parse_prefix_with(b: &[u8], bare_hex: bool) -> Result<(InetAton, usize), InetAtonError> {
     use InetAtonErrorKind as K;
     let mut bytes = [0u8; 4];
     let mut n = 0; // parts stored in `bytes`
@@ -245,7 +278,7 @@ fn parse_prefix(b: &[u8]) -> Result<(InetAton, usize), InetAtonError> {
             if matches!(b.get(i), Some(b'x' | b'X')) {
                 // strtoul takes "0x" as hex only when a hex digit follows;
                 // otherwise it reads the "0" alone and the "x" is left over.
-                if b.get(i + 1).is_some_and(|&c| table::HEXDIG.contains(c)) {
+                if bare_hex || b.get(i + 1).is_some_and(|&c| table::HEXDIG.contains(c)) {
                     base = 16;
                     hex = true;
                     i += 1;
@@ -383,6 +416,28 @@ mod tests {
         assert_eq!(err("1 "), Err((1, K::UnexpectedChar)));
         assert_eq!(parse_inet_aton_glibc("1 x").map(|a| a.value()), Ok(1));
         assert!(parse_inet_aton_glibc("1x").is_err());
+    }
+
+    #[test]
+    fn whatwg_flavor() {
+        let w = |s: &str| parse_whatwg_ipv4(s).ok().map(|a| a.value());
+        assert_eq!(w("0x.0x.0"), Some(0));
+        assert_eq!(w("0x"), Some(0));
+        assert_eq!(w("0X.1"), Some(1));
+        assert_eq!(w("127.0.0.1."), Some(0x7f00_0001));
+        assert_eq!(w("0x7f.1"), Some(0x7f00_0001));
+        for bad in [
+            "127.0.0.1..",
+            ".",
+            "",
+            "1..2",
+            "08",
+            "0xg",
+            "4294967296",
+            "1.2.3.4.5",
+        ] {
+            assert_eq!(w(bad), None, "{bad}");
+        }
     }
 
     #[test]
