@@ -29,7 +29,7 @@ fn every_vector_input_is_checked_safely() {
         let path = common::shared_dir().join("vectors").join(dir);
         for entry in std::fs::read_dir(&path).unwrap() {
             let p = entry.unwrap().path();
-            if p.extension().is_none_or(|e| e != "json") {
+            if p.extension().map_or(true, |e| e != "json") {
                 continue;
             }
             let rel = format!("{dir}/{}", p.file_name().unwrap().to_str().unwrap());
@@ -115,7 +115,7 @@ fn browsers_reading_another_host_is_flagged() {
         let differs = match same_host(input, browser) {
             Some(same) => !same,
             // Not a URI: compare with what a reader sees at a glance.
-            None => glance_host(input).is_none_or(|h| !h.eq_ignore_ascii_case(browser)),
+            None => glance_host(input).map_or(true, |h| !h.eq_ignore_ascii_case(browser)),
         };
         if !differs {
             continue;

@@ -18,7 +18,9 @@
 //!
 //! Each [`Finding`] has a stable snake_case [`Code`], a [`Severity`], a
 //! message for people, and the byte range it is about. The checks, by the
-//! subsection of RFC 3986 they come from:
+//! subsection of RFC 3986 they come from (the 2003 draft has no 7.3 "Back-End
+//! Transcoding", so its 7.3 to 7.5 are RFC 3986's 7.4 to 7.6; the 1997 draft
+//! has the port, escaped-delimiter and password warnings in one section 7):
 //!
 //! | code | severity | what |
 //! |---|---|---|
