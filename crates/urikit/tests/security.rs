@@ -352,6 +352,7 @@ const CASES: &[Case] = &[
             ("java\nscript:alert(1)", "\n"),
             ("http://exa\tmple.com/", "\t"),
             ("http://example.com/\u{1b}[2J", "\u{1b}"),
+            ("http://example.com/\u{85}", "\u{85}"),
         ],
         no: &["http://example.com/%09"],
     },

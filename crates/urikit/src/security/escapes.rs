@@ -2,7 +2,8 @@
 //! 7.2): `%0D%0A` can end a protocol line and start another command once a
 //! program decodes it; `%00` ends C strings early.
 //!
-//! Adjacent triplets of the same kind make one finding.
+//! Adjacent triplets of the same kind make one finding. C1 controls encoded
+//! as UTF-8 (`%C2%80` to `%C2%9F`, NEL among them) are `encoded_control` too.
 
 use alloc::format;
 use alloc::string::String;
@@ -47,6 +48,23 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
             i += 1;
             continue;
         };
+        // A C1 control (U+0080 to U+009F) encoded as UTF-8: %C2%80 to %C2%9F.
+        let c1 = (v == 0xc2)
+            .then(|| pct::triplet_at(b, i + 3))
+            .flatten()
+            .filter(|w| (0x80..=0x9f).contains(w));
+        if let Some(w) = c1 {
+            if let Some(r) = run.take() {
+                push(out, &spans, r);
+            }
+            push(
+                out,
+                &spans,
+                (Code::EncodedControl, i, i + 6, alloc::vec![0xc2, w]),
+            );
+            i += 6;
+            continue;
+        }
         if let Some(code) = code_of(v) {
             match &mut run {
                 Some((c, _, end, bytes)) if *c == code && *end == i => {
@@ -72,8 +90,11 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
 
 fn push(out: &mut Vec<Finding>, spans: &crate::span::Spans, run: (Code, usize, usize, Vec<u8>)) {
     let (code, start, end, bytes) = run;
-    let what: Vec<String> = bytes.iter().map(|&b| control_name(b)).collect();
-    let more = if (end - start) / 3 > bytes.len() {
+    let what: Vec<String> = match bytes[..] {
+        [0xc2, w] => alloc::vec![format!("U+{:04X} (a C1 control, as UTF-8)", w)],
+        _ => bytes.iter().map(|&b| control_name(b)).collect(),
+    };
+    let more = if bytes.first() != Some(&0xc2) && (end - start) / 3 > bytes.len() {
         " ..."
     } else {
         ""

@@ -88,30 +88,46 @@ pub(super) fn check(input: &str, out: &mut Vec<Finding>) {
     authority(input, out);
 }
 
-/// Runs of raw control characters.
+/// Runs of raw control characters (Unicode `Cc`: C0, DEL and C1).
 fn controls(input: &str, out: &mut Vec<Finding>) {
-    let b = input.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !super::decode::CONTROLS.contains(b[i]) {
-            i += 1;
+    let mut run: Option<(usize, usize, Vec<String>)> = None;
+    for (i, c) in input.char_indices() {
+        if !c.is_control() {
             continue;
         }
-        let start = i;
-        while i < b.len() && super::decode::CONTROLS.contains(b[i]) {
-            i += 1;
+        let name = control_char_name(c);
+        match &mut run {
+            Some((_, end, names)) if *end == i => {
+                *end = i + c.len_utf8();
+                if names.len() < 8 {
+                    names.push(name);
+                } else if names.len() == 8 {
+                    names.push(String::from("..."));
+                }
+            }
+            _ => {
+                flush_controls(run.take(), out);
+                run = Some((i, i + c.len_utf8(), alloc::vec![name]));
+            }
         }
-        let names: Vec<String> = b[start..i]
-            .iter()
-            .take(8)
-            .map(|&c| control_name(c))
-            .collect();
-        let more = if i - start > 8 { " ..." } else { "" };
+    }
+    flush_controls(run, out);
+}
+
+fn control_char_name(c: char) -> String {
+    match u8::try_from(c) {
+        Ok(b) if b < 0x80 => control_name(b),
+        _ => format!("U+{:04X}", u32::from(c)),
+    }
+}
+
+fn flush_controls(run: Option<(usize, usize, Vec<String>)>, out: &mut Vec<Finding>) {
+    if let Some((start, end, names)) = run {
         out.push(Finding::new(
             Code::RawControl,
-            start..i,
+            start..end,
             format!(
-                "the input holds the control character(s) {}{more}; lenient parsers drop tab, CR and LF, terminals act on others",
+                "the input holds the control character(s) {}; lenient parsers drop tab, CR and LF, terminals act on others",
                 names.join(" ")
             ),
         ));

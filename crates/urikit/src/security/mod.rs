@@ -38,7 +38,7 @@
 //! | `other_protocol_port` | danger | a well-known port of another protocol ([`port::WELL_KNOWN`]) |
 //! | `port_out_of_range` | warning | a port over 65535 |
 //! | `encoded_newline`, `encoded_nul` | danger | `%0D`, `%0A`, `%00` anywhere, 7.2 |
-//! | `encoded_control` | warning | another `%XX` control character (`%01`-`%1F`, `%7F`) |
+//! | `encoded_control` | warning | another `%XX` control character (`%01`-`%1F`, `%7F`; C1 as UTF-8, `%C2%85`) |
 //! | `lookalike_character` | danger | a character that looks like a URI delimiter (`／`, `＠`, `∕`...) |
 //! | `non_ascii_host` | warning | a host with non-ASCII characters (a possible homograph) |
 //! | `punycode_host` | info | a host label starting `xn--` |
