@@ -478,6 +478,29 @@ fn adversarial_inputs_stay_linear() {
     assert_eq!(found(&digits, Code::RareIpv4Form).len(), 1);
     let looks = "／".repeat(100_000);
     assert_eq!(found(&looks, Code::LookalikeCharacter).len(), 1);
+    // Messages quote at most a short excerpt of the input.
+    let long = "a".repeat(100_000);
+    for s in [
+        format!("http://{long}@{long}:{}/", "9".repeat(100_000)),
+        format!("http:/{long}\\{long}"),
+        format!("http://{long}%2F\\{long}"),
+        format!("gopher://{long}:25/"),
+        format!("{long}://h:7/"),
+        big,
+        slashes,
+        digits,
+    ] {
+        let r = check_str(&s);
+        assert!(!r.findings.is_empty());
+        for f in r.findings {
+            assert!(
+                f.message.len() < 400,
+                "{} bytes: {}",
+                f.message.len(),
+                &f.message[..200]
+            );
+        }
+    }
 }
 
 mod props {

@@ -10,7 +10,7 @@ use core::ops::Range;
 use super::classify::{classify, embedded_ipv4, AddressClass, Embedding};
 use super::lenient::lookalike;
 use super::rare_ip::{parse_inet_aton, parse_whatwg_ipv4};
-use super::{Code, Finding};
+use super::{clip, Code, Finding};
 use crate::host::Host;
 use crate::pct;
 use crate::uri::UriRef;
@@ -38,7 +38,10 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
                 out.push(Finding::new(
                     code,
                     range.clone(),
-                    format!("the {what} IPv6 address {text} is the IPv4 address {v4}"),
+                    format!(
+                        "the {what} IPv6 address {} is the IPv4 address {v4}",
+                        clip(text)
+                    ),
                 ));
             }
             address(IpAddr::V6(addr), text, &range, out);
@@ -72,13 +75,15 @@ fn address(a: IpAddr, text: &str, range: &Range<usize>, out: &mut Vec<Finding>) 
         code,
         range.clone(),
         format!(
-            "the host {text}{denotes} is a {} address",
+            "the host {}{denotes} is a {} address",
+            clip(text),
             class.name().replace('_', "-")
         ),
     ));
 }
 
 fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
+    let shown = clip(name);
     // What a program that decodes the host before resolving it would see.
     let decoded = pct::decode(name);
     let encoded = decoded.len() != name.len();
@@ -87,8 +92,8 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
             Code::PctEncodedHost,
             range.clone(),
             format!(
-                "the host {name} is percent-encoded; decoded it reads {:?}",
-                String::from_utf8_lossy(&decoded)
+                "the host {shown} is percent-encoded; decoded it reads {:?}",
+                clip(&String::from_utf8_lossy(&decoded))
             ),
         ));
         let b = name.as_bytes();
@@ -99,11 +104,13 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
         delims.sort_unstable();
         delims.dedup();
         if !delims.is_empty() {
-            let shown: String = delims.iter().map(|&b| b as char).collect();
+            let hidden: String = delims.iter().map(|&b| b as char).collect();
             out.push(Finding::new(
                 Code::EncodedDelimiterInHost,
                 range.clone(),
-                format!("the host {name} hides the delimiter(s) {shown:?} behind percent-encoding"),
+                format!(
+                    "the host {shown} hides the delimiter(s) {hidden:?} behind percent-encoding"
+                ),
             ));
         }
     }
@@ -121,7 +128,10 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
         out.push(Finding::new(
             Code::NonAsciiHost,
             range.clone(),
-            format!("the host decodes to the non-ASCII name {text:?} (a possible homograph)"),
+            format!(
+                "the host decodes to the non-ASCII name {:?} (a possible homograph)",
+                clip(&text)
+            ),
         ));
     }
     if text
@@ -131,7 +141,7 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
         out.push(Finding::new(
             Code::PunycodeHost,
             range.clone(),
-            format!("the host {name} has a punycode (xn--) label: an internationalized name"),
+            format!("the host {shown} has a punycode (xn--) label: an internationalized name"),
         ));
     }
     let read = match parse_inet_aton(&text) {
@@ -146,7 +156,7 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
             Code::RareIpv4Form,
             range.clone(),
             format!(
-                "the host {name}{how} is read by {who} as the IPv4 address {} ({:#010x}); RFC 3986 reads it as a name",
+                "the host {shown}{how} is read by {who} as the IPv4 address {} ({:#010x}); RFC 3986 reads it as a name",
                 a.addr(),
                 a.value()
             ),
@@ -160,7 +170,7 @@ fn reg_name(name: &str, range: &Range<usize>, out: &mut Vec<Finding>) {
             Code::LoopbackAddress,
             range.clone(),
             format!(
-                "the host {name} names the local host ({}, RFC 6761)",
+                "the host {shown} names the local host ({}, RFC 6761)",
                 Ipv4Addr::LOCALHOST
             ),
         ));

@@ -21,7 +21,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::escapes::control_name;
-use super::{Code, Finding};
+use super::{clip, Code, Finding};
 use crate::table;
 
 /// Characters that look like a URI delimiter, sorted by code point, with the
@@ -201,9 +201,10 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             Code::LenientAuthority,
             run_start..host_end,
             format!(
-                "\"{run}\" after the scheme: RFC 3986 reads no host in \"{}\", browsers read the host \"{}\"",
-                &input[run_start..],
-                &input[i..host_end]
+                "\"{}\" after the scheme: RFC 3986 reads no host in \"{}\", browsers read the host \"{}\"",
+                clip(run),
+                clip(&input[run_start..]),
+                clip(&input[i..host_end])
             ),
         ));
     }
@@ -212,7 +213,8 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             Code::BackslashAuthority,
             run_start..i,
             format!(
-                "\"{run}\" {}: lenient parsers read backslashes as slashes, and what follows as the host",
+                "\"{}\" {}: lenient parsers read backslashes as slashes, and what follows as the host",
+                clip(run),
                 if scheme { "after the scheme" } else { "at the start" }
             ),
         ));
@@ -233,7 +235,9 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
             Code::BackslashAuthority,
             end..end + 1,
             format!(
-                "lenient parsers end the authority \"{region}\" at this backslash; others read on into \"{hidden}\""
+                "lenient parsers end the authority \"{}\" at this backslash; others read on into \"{}\"",
+                clip(region),
+                clip(hidden)
             ),
         ));
     }
@@ -243,7 +247,10 @@ fn authority(input: &str, out: &mut Vec<Finding>) {
         out.push(Finding::new(
             Code::NonAsciiHost,
             host_start..end,
-            format!("the host {host:?} has non-ASCII characters (a possible homograph); compare its punycode form"),
+            format!(
+                "the host {:?} has non-ASCII characters (a possible homograph); compare its punycode form",
+                clip(host)
+            ),
         ));
     }
 }

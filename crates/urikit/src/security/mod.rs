@@ -312,6 +312,15 @@ impl Checker {
     }
 }
 
+/// `s` for a message: at most 60 characters, the rest elided with "...", so
+/// that an adversarial megabyte does not end up in every message.
+pub(crate) fn clip(s: &str) -> alloc::borrow::Cow<'_, str> {
+    match s.char_indices().nth(60) {
+        None => alloc::borrow::Cow::Borrowed(s),
+        Some((k, _)) => alloc::borrow::Cow::Owned(alloc::format!("{}...", &s[..k])),
+    }
+}
+
 fn sort(v: &mut [Finding]) {
     v.sort_by_key(|f| (f.start, f.end, f.code));
 }

@@ -18,7 +18,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{Code, Finding};
+use super::{clip, Code, Finding};
 use crate::scheme::SchemeRegistry;
 use crate::uri::UriRef;
 
@@ -150,11 +150,15 @@ pub(super) fn check(uri: &UriRef<'_>, registry: &SchemeRegistry, out: &mut Vec<F
         return; // "//h:" means the default port
     }
     let scheme = uri.scheme().unwrap_or("");
+    let shown = clip(scheme);
     let Some(port) = uri.port_u16() else {
         out.push(Finding::new(
             Code::PortOutOfRange,
             range,
-            format!("the port {digits} is over 65535; programs may truncate it to another port"),
+            format!(
+                "the port {} is over 65535; programs may truncate it to another port",
+                clip(digits)
+            ),
         ));
         return;
     };
@@ -169,7 +173,7 @@ pub(super) fn check(uri: &UriRef<'_>, registry: &SchemeRegistry, out: &mut Vec<F
             format!(
                 "the port {port} is {}'s, not {}'s: a request sent there may be read as {} commands",
                 w.protocol,
-                if scheme.is_empty() { "the scheme" } else { scheme },
+                if scheme.is_empty() { "the scheme" } else { &shown },
                 w.protocol
             ),
         ));
@@ -186,7 +190,7 @@ pub(super) fn check(uri: &UriRef<'_>, registry: &SchemeRegistry, out: &mut Vec<F
     out.push(Finding::new(
         code,
         range,
-        format!("the port {port} is not {scheme}'s default {default}{note}"),
+        format!("the port {port} is not {shown}'s default {default}{note}"),
     ));
 }
 

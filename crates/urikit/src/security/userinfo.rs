@@ -16,7 +16,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::rare_ip::parse_inet_aton;
-use super::{Code, Finding};
+use super::{clip, Code, Finding};
 use crate::pct;
 use crate::uri::UriRef;
 
@@ -62,18 +62,19 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Finding>) {
     let (Some(info), Some(range)) = (uri.userinfo(), uri.spans().userinfo) else {
         return;
     };
-    let host = uri.host_str().unwrap_or("");
+    let host = clip(uri.host_str().unwrap_or(""));
+    let shown = clip(info);
     out.push(Finding::new(
         Code::UserinfoPresent,
         range.clone(),
-        format!("a userinfo {info:?} comes before the host {host}; people may misread it"),
+        format!("a userinfo {shown:?} comes before the host {host}; people may misread it"),
     ));
     let decoded = pct::decode_utf8_lossy(info);
     if let Some(what) = looks_like_host(&decoded) {
         out.push(Finding::new(
             Code::UserinfoLooksLikeHost,
             range.clone(),
-            format!("the userinfo {info:?} looks like {what}, but the host is {host}"),
+            format!("the userinfo {shown:?} looks like {what}, but the host is {host}"),
         ));
     }
     if let Some(colon) = info.find(':') {
@@ -102,9 +103,9 @@ fn looks_like_host(decoded: &str) -> Option<String> {
         .map(|t| t.trim_matches('.'))
         .find_map(|t| {
             if parse_inet_aton(t).is_ok_and(|a| a.parts() == 4) {
-                Some(format!("the IPv4 address {t}"))
+                Some(format!("the IPv4 address {}", clip(t)))
             } else if is_host_name(t) {
-                Some(format!("the host name {t}"))
+                Some(format!("the host name {}", clip(t)))
             } else {
                 None
             }
