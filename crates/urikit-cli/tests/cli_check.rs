@@ -272,3 +272,36 @@ fn usage_error_exits_2() {
     let out = urikit(&["check", "--fail-on", "sometimes", "x"], &[], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// On a real terminal (a pseudo-terminal from util-linux `script`), color
+/// comes without being forced, in `check` and in `parse`.
+#[test]
+fn a_real_terminal_gets_color() {
+    let bin = env!("CARGO_BIN_EXE_urikit");
+    for sub in ["check", "parse"] {
+        let out = Command::new("script")
+            .args(["-qec", &format!("{bin} {sub} http://u@h:1/"), "/dev/null"])
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .output()
+            .expect("util-linux `script` runs the CLI on a pseudo-terminal");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("http://\x1b[1;31mu\x1b[0m@\x1b[1;36mh\x1b[0m:\x1b[33m1\x1b[0m/"),
+            "{sub}: {text:?}"
+        );
+        let out = Command::new("script")
+            .args(["-qec", &format!("{bin} {sub} http://u@h:1/"), "/dev/null"])
+            .env("NO_COLOR", "1")
+            .env_remove("CLICOLOR_FORCE")
+            .stdin(Stdio::null())
+            .output()
+            .expect("script");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("http://u@h:1/") && !text.contains("\x1b[1;31m"),
+            "{sub}: {text:?}"
+        );
+    }
+}
