@@ -65,6 +65,7 @@ mod serde;
 mod span;
 pub mod table;
 mod uri;
+pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
 
