@@ -9,7 +9,9 @@
 //! top-level domain ([`COMMON_TLDS`]); so `www.example.com` and `google.com`
 //! do, `john.doe` does not. A token that is a dotted IPv4 address, and a
 //! userinfo holding `//` (a URL) or an encoded `/` or `\`, look like a host
-//! too.
+//! too. An e-mail address used as the user name (`me%40example.com@host`) is
+//! flagged as well: it does name another host, and readers can take it for
+//! the authority.
 
 use alloc::format;
 use alloc::string::String;
