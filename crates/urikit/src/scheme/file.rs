@@ -82,14 +82,25 @@ pub(crate) fn validate(uri: &Uri<'_>) -> Result<(), SchemeError> {
     File::try_from(uri).map(|_| ())
 }
 
-/// The drive letter at the start of `p` (`c:` or `c|`, then `/` or the end).
-fn drive_at(p: &str) -> Option<char> {
+/// The drive letter at the start of `p` and the length of its text: `c:`,
+/// `c|` (RFC 8089 E.2.2; `%7C` in a URI), then `/` or the end.
+fn drive_len(p: &str) -> Option<(char, usize)> {
     let b = p.as_bytes();
-    let ok = b.len() >= 2
-        && b[0].is_ascii_alphabetic()
-        && (b[1] == b':' || b[1] == b'|')
-        && (b.len() == 2 || b[2] == b'/');
-    ok.then(|| char::from(b[0]))
+    let first = *b.first()?;
+    if !first.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = match b.get(1..) {
+        Some([b':' | b'|', ..]) => 2,
+        Some([b'%', b'7', b'c' | b'C', ..]) => 4,
+        _ => return None,
+    };
+    matches!(b.get(n), None | Some(b'/')).then_some((char::from(first), n))
+}
+
+/// The drive letter at the start of `p`.
+fn drive_at(p: &str) -> Option<char> {
+    drive_len(p).map(|(c, _)| c)
 }
 
 impl<'a> TryFrom<&Uri<'a>> for File<'a> {
@@ -181,11 +192,15 @@ impl<'a> File<'a> {
 
     /// Decoded names of the path's segments (after the leading `/`), each
     /// checked to be a file name.
-    fn names(&self, rest: &'a str) -> impl Iterator<Item = Result<Cow<'a, str>, SchemeError>> + 'a {
+    fn names(
+        &self,
+        rest: &'a str,
+        forbidden: &'static [char],
+    ) -> impl Iterator<Item = Result<Cow<'a, str>, SchemeError>> + 'a {
         let uri = self.uri;
         rest.split('/').map(move |seg| {
             let name = super::utf8(&uri, seg, RULE_UTF8)?;
-            if let Some(k) = name.find(['/', '\\', '\0']) {
+            if let Some(k) = name.find(forbidden) {
                 return Err(SchemeError::new(
                     offset(&uri, seg) + super::raw_index(seg, k),
                     SchemeErrorKind::InvalidValue,
@@ -216,7 +231,7 @@ impl<'a> File<'a> {
             Some(r) => r,
             None => p, // `file:c:/x`
         };
-        for name in self.names(rest) {
+        for name in self.names(rest, &['/', '\0']) {
             out.push('/');
             out.push_str(&name?);
         }
@@ -244,12 +259,12 @@ impl<'a> File<'a> {
             rest = unc.strip_prefix('/').unwrap_or(unc);
         } else {
             let r = p.strip_prefix('/').unwrap_or(p);
-            match drive_at(r) {
-                Some(d) => {
+            match drive_len(r) {
+                Some((d, n)) => {
                     out.push(d);
                     out.push(':');
                     out.push('\\');
-                    rest = r.get(3..).unwrap_or("");
+                    rest = r.get(n + 1..).unwrap_or("");
                 }
                 None => {
                     out.push('\\');
@@ -257,7 +272,7 @@ impl<'a> File<'a> {
                 }
             }
         }
-        for (k, name) in self.names(rest).enumerate() {
+        for (k, name) in self.names(rest, &['/', '\\', '\0']).enumerate() {
             if k > 0 {
                 out.push('\\');
             }

@@ -177,7 +177,7 @@ fn check_addr_spec(a: &str) -> Result<(), usize> {
             return Err(at + 1 + domain.len());
         }
         for (i, &c) in domain[1..inner_end].iter().enumerate() {
-            if !(c.is_ascii_graphic() && !b"[]\\".contains(&c)) {
+            if !c.is_ascii_graphic() || b"[]\\".contains(&c) {
                 return Err(at + 2 + i);
             }
         }

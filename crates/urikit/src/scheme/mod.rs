@@ -38,7 +38,7 @@
 //! // A rule of the scheme broken: the error names the rule and the byte.
 //! let uri = Uri::parse("telnet://host/path")?;
 //! let err = urikit::scheme::Telnet::try_from(&uri).unwrap_err();
-//! assert_eq!(err.index(), 13);
+//! assert_eq!(err.index(), 14);
 //! assert_eq!(err.kind().name(), "unexpected_path");
 //! assert!(err.rule().contains("RFC 4248"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())

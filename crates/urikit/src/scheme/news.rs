@@ -111,9 +111,27 @@ fn check_article(uri: &Uri<'_>, raw: &str) -> Result<(), SchemeError> {
     Ok(())
 }
 
-/// Checks a newsgroup name (or a wildmat when `table` is [`WILDMAT`]).
+/// Checks a newsgroup name (or a wildmat when `table` is [`WILDMAT`]): a
+/// percent-encoded byte must be one the rule allows, `?` in a wildmat, or
+/// non-ASCII (UTF-8 names, RFC 5536 section 3.1.4's note).
 fn check_group(uri: &Uri<'_>, raw: &str, table: &Table) -> Result<(), SchemeError> {
-    super::check_chars(uri, raw, table, RULE_GROUP)?;
+    let b = raw.as_bytes();
+    let wildmat = table.contains(b'*');
+    let mut i = 0;
+    while i < b.len() {
+        let (c, n) = match pct::triplet_at(b, i) {
+            Some(c) => (c, 3),
+            None => (b[i], 1),
+        };
+        if !(table.contains(c) || c >= 0x80 || (wildmat && c == b'?')) {
+            return Err(SchemeError::new(
+                offset(uri, raw) + i,
+                SchemeErrorKind::InvalidChar,
+                RULE_GROUP,
+            ));
+        }
+        i += n;
+    }
     if raw.is_empty() || raw.starts_with('.') || raw.ends_with('.') || raw.contains("..") {
         let k = raw
             .find("..")

@@ -30,7 +30,7 @@
 //! assert_eq!(schemes.default_port("MyProto"), Some(7000));
 //! assert!(schemes.validate(&Uri::parse("myproto://h/one")?).is_ok());
 //! let err = schemes.validate(&Uri::parse("myproto://h/one/two")?).unwrap_err();
-//! assert_eq!((err.index(), err.kind()), (14, SchemeErrorKind::UnexpectedPath));
+//! assert_eq!((err.index(), err.kind()), (15, SchemeErrorKind::UnexpectedPath));
 //! let err = schemes.validate(&Uri::parse("myproto:one")?).unwrap_err();
 //! assert_eq!(err.kind(), SchemeErrorKind::MissingAuthority);
 //!
@@ -153,9 +153,9 @@ pub const BUILTIN: &[(&str, SchemeInfo)] = &[
             .authority_required(true)
             .validator(super::afs::validate),
     ),
-    ("data", SchemeInfo::new().validator(super::data::validate)), // RFC 2397
     ("coap", net(5683)),
     ("coaps", net(5684)),
+    ("data", SchemeInfo::new().validator(super::data::validate)), // RFC 2397
     ("dns", SchemeInfo::new().default_port(53)),
     ("file", SchemeInfo::new().validator(super::file::validate)), // RFC 8089
     ("ftp", web(21).validator(super::ftp::validate)),             // RFC 1738 3.2
@@ -285,7 +285,7 @@ impl SchemeRegistry {
     ///
     /// let schemes = SchemeRegistry::standard();
     /// let err = schemes.validate(&Uri::parse("ftp://host/a;type=x")?).unwrap_err();
-    /// assert_eq!((err.index(), err.kind().name()), (17, "invalid_value"));
+    /// assert_eq!((err.index(), err.kind().name()), (18, "invalid_value"));
     /// assert!(schemes.validate(&Uri::parse("x-unknown:anything")?).is_ok());
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
