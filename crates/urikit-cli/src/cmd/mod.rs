@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod parse;
+pub mod scheme_fields;
 pub mod urn;
