@@ -15,7 +15,7 @@
 //! attribute. The scope is read case-insensitively (the RFC's own example
 //! `?ONE`). The filter is checked for balanced parentheses around it (RFC
 //! 4515 syntax is not checked further); the DN is not parsed (RFC 4514).
-//! Text is UTF-8 (section 2: "the <dn> ... are UTF-8 strings").
+//! Text is UTF-8 (section 2: "the `<dn>` ... are UTF-8 strings").
 
 use alloc::borrow::Cow;
 use alloc::string::String;

@@ -48,7 +48,7 @@
 //!
 //! Text fields are percent-decoded and read as UTF-8, a byte sequence that is
 //! not UTF-8 becoming U+FFFD (the raw accessors keep the exact bytes: decode
-//! them with [`pct::decode`](crate::pct::decode)). Where a scheme's
+//! them with [`pct::decode`]). Where a scheme's
 //! specification says its text is UTF-8 (mailto, ldap), bytes that are not
 //! UTF-8 are an error instead.
 //!
