@@ -48,6 +48,10 @@ pub enum Command {
 pub struct ParseArgs {
     /// URI references to parse; without any, read them from stdin, one per line.
     pub inputs: Vec<String>,
+    /// Make a violation of the scheme's own rules (and a deprecated form such as
+    /// userinfo in http) an error (exit 1) instead of a warning.
+    #[arg(long)]
+    pub scheme_rules: bool,
 }
 
 #[cfg(test)]

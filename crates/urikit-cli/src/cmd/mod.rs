@@ -2,4 +2,5 @@
 
 pub mod check;
 pub mod parse;
+pub mod scheme_fields;
 pub mod urn;
