@@ -57,6 +57,14 @@ impl<'a> Obj<'a> {
         self
     }
 
+    /// `"key":` and a `serde_json::Value` (for parts built by other code).
+    pub fn value(&mut self, key: &str, value: &serde_json::Value) -> &mut Self {
+        self.key(key);
+        // Writing into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *self.out, value);
+        self
+    }
+
     /// `"key":N`.
     pub fn num(&mut self, key: &str, value: usize) -> &mut Self {
         self.key(key);

@@ -22,10 +22,10 @@ fn urikit(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
-/// About 3 MB of lines: mostly valid, some invalid, one not UTF-8, CRLF ends.
+/// About 600 KB of lines (three batches): mostly valid, some invalid, one not UTF-8, CRLF ends.
 fn big_input() -> Vec<u8> {
     let mut v = Vec::new();
-    for k in 0..60_000 {
+    for k in 0..14_000 {
         match k % 1000 {
             7 => v.extend_from_slice(format!("http://h/bad path {k}\n").as_bytes()),
             13 => v.extend_from_slice(b"http://h/\xff\xfe\n"),
@@ -45,9 +45,9 @@ fn jobs_keep_the_order_and_the_bytes() {
         assert_eq!(one.status.code(), Some(1), "some inputs are invalid");
         let lines = one.stdout.iter().filter(|&&c| c == b'\n').count();
         if format == "json" {
-            assert_eq!(lines, 60_001);
+            assert_eq!(lines, 14_001);
         }
-        for jobs in ["2", "3", "0"] {
+        for jobs in ["2", "3"] {
             let many = urikit(&["parse", "--format", format, "--jobs", jobs], &input);
             assert_eq!(many.status.code(), Some(1));
             assert!(

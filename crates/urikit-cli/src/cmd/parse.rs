@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use urikit::UriRef;
 
 use crate::args::{Format, Global, ParseArgs};
+use crate::cmd::scheme_fields::SchemeCheck;
 use crate::input::Input;
 use crate::jsonl::{self, Bytes, Obj};
 use crate::output;
@@ -14,16 +15,29 @@ use crate::Status;
 /// Streams the inputs through the parser (see [`crate::stream`]): each line's
 /// result is written straight into the output buffer, with `--jobs` threads.
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
-    let format = global.format;
+    let opts = Opts {
+        format: global.format,
+        scheme_rules: args.scheme_rules,
+        color: global.format == Format::Text && crate::highlight::color_enabled(),
+    };
     let status = stream::run(&args.inputs, global.jobs, || {
         let mut scratch = String::new();
-        move |inp: Input<'_>, sink: &mut Sink| one(format, inp, sink, &mut scratch)
+        move |inp: Input<'_>, sink: &mut Sink| one(opts, inp, sink, &mut scratch)
     })?;
     Ok(status)
 }
 
+/// What shapes the output, decided once per run.
+#[derive(Clone, Copy)]
+struct Opts {
+    format: Format,
+    scheme_rules: bool,
+    color: bool,
+}
+
 /// Parses and reports one input; whether it was valid.
-fn one(format: Format, inp: Input<'_>, sink: &mut Sink, scratch: &mut String) -> bool {
+fn one(opts: Opts, inp: Input<'_>, sink: &mut Sink, scratch: &mut String) -> bool {
+    let format = opts.format;
     let text = match inp {
         Input::Text(s) => s,
         Input::NotUtf8 { lossy, index } => {
@@ -33,11 +47,22 @@ fn one(format: Format, inp: Input<'_>, sink: &mut Sink, scratch: &mut String) ->
     };
     match UriRef::parse(text) {
         Ok(r) => {
+            let scheme = SchemeCheck::new(&r, opts.scheme_rules);
+            let valid = !scheme.is_error();
             match format {
-                Format::Json => write_components_json(&mut sink.out, &r),
-                Format::Text => write_components_text(&mut sink.out, &r),
+                Format::Json => {
+                    let mut o = Obj::new(&mut sink.out);
+                    write_components(&mut o, &r, valid);
+                    scheme.write_json(&mut o);
+                    o.end();
+                }
+                Format::Text => {
+                    let mut components = Vec::new();
+                    write_components_text(&mut components, &r, opts.color);
+                    scheme.write_text(sink, text, components);
+                }
             }
-            true
+            valid
         }
         Err(e) => {
             match format {
@@ -59,12 +84,12 @@ fn one(format: Format, inp: Input<'_>, sink: &mut Sink, scratch: &mut String) ->
     }
 }
 
-/// [`components_json`] written as a JSON line into `out` (the same bytes).
-pub fn write_components_json(out: &mut Vec<u8>, r: &UriRef<'_>) {
+/// The keys of [`components_json`], written into `o` (the same bytes);
+/// `valid` is false when the scheme's rules make the input invalid.
+fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>, valid: bool) {
     let auth = r.authority();
-    Obj::new(out)
-        .str("input", r.as_str())
-        .bool("valid", true)
+    o.str("input", r.as_str())
+        .bool("valid", valid)
         .opt("scheme", r.scheme())
         .opt("authority", auth.map(|a| a.as_str()))
         .opt("userinfo", auth.and_then(|a| a.userinfo()))
@@ -73,12 +98,12 @@ pub fn write_components_json(out: &mut Vec<u8>, r: &UriRef<'_>) {
         .opt("port", auth.and_then(|a| a.port()))
         .str("path", r.path())
         .opt("query", r.query())
-        .opt("fragment", r.fragment())
-        .end();
+        .opt("fragment", r.fragment());
 }
 
-/// The aligned text breakdown of a valid input, written into `out`.
-fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>) {
+/// The aligned text breakdown of a valid input, written into `out`; the input
+/// row has its userinfo, host and port colored when `color` is set.
+fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
     fn show(v: Option<&str>) -> &str {
         match v {
             None => "(absent)",
@@ -94,7 +119,7 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>) {
         let _ = writeln!(Bytes(out), " {value}");
     }
     let auth = r.authority();
-    row(out, "input", r.as_str());
+    row(out, "input", crate::highlight::uri(r, color));
     row(out, "scheme", show(r.scheme()));
     row(out, "authority", show(auth.map(|a| a.as_str())));
     row(out, "userinfo", show(auth.and_then(|a| a.userinfo())));
@@ -154,7 +179,9 @@ mod tests {
         for s in inputs {
             let Ok(r) = UriRef::parse(s) else { continue };
             let mut out = Vec::new();
-            write_components_json(&mut out, &r);
+            let mut o = Obj::new(&mut out);
+            write_components(&mut o, &r, true);
+            o.end();
             let mut expected = serde_json::to_vec(&components_json(&r)).unwrap();
             expected.push(b'\n');
             assert_eq!(
@@ -165,10 +192,43 @@ mod tests {
     }
 
     #[test]
+    fn streamed_json_with_scheme_fields_is_the_same_as_the_value() {
+        let inputs = [
+            "http://user@example.com:8080/a?b",
+            "https://example.com",
+            "file:///etc/hosts",
+            "mailto:a@example.com?subject=hi",
+            "ftp://u:p@h/d/f;type=i",
+            "news:comp.lang.rust",
+            "http:no-authority",
+            "urn:isbn:0451450523",
+            "relative/ref",
+        ];
+        for strict in [false, true] {
+            for s in inputs {
+                let r = UriRef::parse(s).unwrap();
+                let mut out = Vec::new();
+                let scheme = SchemeCheck::new(&r, strict);
+                let mut o = Obj::new(&mut out);
+                write_components(&mut o, &r, !scheme.is_error());
+                scheme.write_json(&mut o);
+                o.end();
+                let v = SchemeCheck::new(&r, strict).into_json(components_json(&r));
+                let mut expected = serde_json::to_vec(&v).unwrap();
+                expected.push(b'\n');
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(expected).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn text_rows_are_aligned() {
         let r = UriRef::parse("http://h:99999/p").unwrap();
         let mut out = Vec::new();
-        write_components_text(&mut out, &r);
+        write_components_text(&mut out, &r, false);
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("input:     http://h:99999/p\nscheme:    http\n"));
         assert!(text.contains("\nhost:      h (reg-name)\n"));
