@@ -65,6 +65,27 @@ impl<'a> Obj<'a> {
         self
     }
 
+    /// `"key":[{...},...]`: one object per item, each written by `f`.
+    pub fn list<T>(
+        &mut self,
+        key: &str,
+        items: impl IntoIterator<Item = T>,
+        mut f: impl FnMut(&mut Obj<'_>, T),
+    ) -> &mut Self {
+        self.key(key);
+        self.out.push(b'[');
+        for (k, item) in items.into_iter().enumerate() {
+            if k > 0 {
+                self.out.push(b',');
+            }
+            let mut inner = Obj::new(self.out);
+            f(&mut inner, item);
+            inner.out.push(b'}');
+        }
+        self.out.push(b']');
+        self
+    }
+
     /// `"key":N`.
     pub fn num(&mut self, key: &str, value: usize) -> &mut Self {
         self.key(key);
@@ -87,10 +108,19 @@ impl<'a> Obj<'a> {
     }
 }
 
-/// A JSON string, escaped as `serde_json` escapes it.
+/// A JSON string, escaped as `serde_json` escapes it: `"`, `\\` and the
+/// control characters below U+0020, nothing else. Strings with none of those
+/// (nearly every URI) are copied whole; the others go through `serde_json`.
 pub fn string(out: &mut Vec<u8>, s: &str) {
-    // Writing into a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *out, s);
+    if s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\') {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    } else {
+        // Writing into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *out, s);
+    }
 }
 
 /// `fmt::Write` into a byte buffer.
@@ -134,6 +164,10 @@ mod tests {
         let mut scratch = String::new();
         let mut o = Obj::new(&mut out);
         o.str("input", tricky).bool("valid", false).opt("x", None);
+        o.str("plain", "http://h/p?q");
+        o.list("l", [1, 2], |e, n| {
+            e.num("n", n);
+        });
         error(
             &mut o,
             &mut scratch,
@@ -143,7 +177,8 @@ mod tests {
         );
         o.end();
         let v = json!({
-            "input": tricky, "valid": false, "x": null,
+            "input": tricky, "valid": false, "x": null, "plain": "http://h/p?q",
+            "l": [{"n": 1}, {"n": 2}],
             "error": {"kind": "k", "index": 12, "message": "bad thing"},
         });
         let mut expected = serde_json::to_vec(&v).unwrap();

@@ -38,13 +38,23 @@ pub fn report(uri: &Uri<'_>, registry: &SchemeRegistry) -> SchemeReport {
     }
 }
 
-/// The JSON of a scheme error: `{kind, index, message, rule}`.
+/// The JSON of a scheme error: `{kind, index, message, rule}` (the reference
+/// of `write_problem` in the tests).
+#[cfg(test)]
 pub fn problem_json(e: &SchemeError) -> Value {
     let mut v = output::error_json(e.kind().name(), e.index(), &e.to_string());
     if let Value::Object(m) = &mut v {
         m.insert("rule".into(), Value::from(e.rule()));
     }
     v
+}
+
+/// [`problem_json`], written into a streaming JSON object.
+fn write_problem(o: &mut Obj<'_>, e: &SchemeError) {
+    o.str("kind", e.kind().name())
+        .num("index", e.index())
+        .str("message", &e.to_string())
+        .str("rule", e.rule());
 }
 
 fn pairs<A: AsRef<str>, B: AsRef<str>>(items: &[(A, B)]) -> Value {
@@ -291,7 +301,7 @@ impl SchemeCheck {
         if self.is_error() {
             o.value("scheme_specific", &Value::Null);
             match self.report.problems.first() {
-                Some(p) => o.value("error", &problem_json(p)),
+                Some(p) => o.obj("error", |e| write_problem(e, p)),
                 None => o.value("error", &Value::Null),
             };
         } else {
@@ -300,8 +310,7 @@ impl SchemeCheck {
                 self.report.fields.as_ref().unwrap_or(&Value::Null),
             );
             if !self.report.problems.is_empty() {
-                let problems = self.report.problems.iter().map(problem_json).collect();
-                o.value("scheme_warnings", &Value::Array(problems));
+                o.list("scheme_warnings", &self.report.problems, write_problem);
             }
         }
     }
