@@ -16,7 +16,10 @@ pub struct Output {
 
 impl Output {
     pub fn new(format: Format) -> Output {
-        Output { format, out: BufWriter::with_capacity(1 << 16, io::stdout()) }
+        Output {
+            format,
+            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+        }
     }
 
     /// Writes one JSON value as a line.
@@ -37,7 +40,10 @@ impl Output {
 
 /// Whether an error chain ends in a closed pipe (not an error for a filter).
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// The JSON error object: `{kind, index, message}`.
@@ -71,7 +77,8 @@ pub fn caret_report(input: &str, index: usize, message: &str) -> String {
 
 /// Reports a stdin line that is not UTF-8, in either format.
 pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Result<()> {
-    let message = format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)");
+    let message =
+        format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)");
     match out.format {
         Format::Json => out.json(&json!({
             "input": lossy, "valid": false, "error": error_json("invalid_utf8", index, &message),

@@ -130,7 +130,12 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: expected {}", self.index, self.kind.expected())
+        write!(
+            f,
+            "at byte {}: expected {}",
+            self.index,
+            self.kind.expected()
+        )
     }
 }
 

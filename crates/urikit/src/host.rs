@@ -38,9 +38,10 @@ impl<'a> Host<'a> {
         match meta {
             HostMeta::RegName => Host::RegName(text),
             HostMeta::Ipv4(a) => Host::Ipv4(Ipv4Addr::from(a)),
-            HostMeta::Ipv6(a) => {
-                Host::Ipv6 { addr: Ipv6Addr::from(a), literal: &text[1..text.len() - 1] }
-            }
+            HostMeta::Ipv6(a) => Host::Ipv6 {
+                addr: Ipv6Addr::from(a),
+                literal: &text[1..text.len() - 1],
+            },
             HostMeta::IpvFuture => Host::IpvFuture(&text[1..text.len() - 1]),
         }
     }
@@ -200,7 +201,15 @@ mod tests {
     fn ipv4_follows_dec_octet() {
         assert_eq!(parse_ipv4(b"127.0.0.1"), Some([127, 0, 0, 1]));
         assert_eq!(parse_ipv4(b"255.255.255.255"), Some([255; 4]));
-        for bad in ["1.2.3.256", "01.2.3.4", "127.1", "1.2.3.4.", "1..2.3", "", "1.2.3.0004"] {
+        for bad in [
+            "1.2.3.256",
+            "01.2.3.4",
+            "127.1",
+            "1.2.3.4.",
+            "1..2.3",
+            "",
+            "1.2.3.0004",
+        ] {
             assert_eq!(parse_ipv4(bad.as_bytes()), None, "{bad}");
         }
     }

@@ -54,6 +54,12 @@ extern crate alloc;
 mod error;
 mod host;
 mod parse;
+#[cfg(feature = "alloc")]
+mod path;
+#[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+pub mod resolve;
 #[cfg(feature = "serde")]
 mod serde;
 pub mod table;
@@ -61,6 +67,10 @@ mod uri;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use relative::relativize;
+#[cfg(feature = "alloc")]
+pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};

@@ -87,7 +87,8 @@ fn scan(b: &[u8], mut i: usize, table: &Table) -> Result<usize, ParseError> {
 /// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
 #[inline]
 fn check_pct(b: &[u8], i: usize) -> Result<(), ParseError> {
-    let ok = i + 2 < b.len() && table::HEXDIG.contains(b[i + 1]) && table::HEXDIG.contains(b[i + 2]);
+    let ok =
+        i + 2 < b.len() && table::HEXDIG.contains(b[i + 1]) && table::HEXDIG.contains(b[i + 2]);
     if ok {
         Ok(())
     } else {
@@ -148,7 +149,14 @@ pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
         };
         return Err(ParseError::new(i, kind));
     }
-    Ok(Meta { scheme_end, auth, path_start, path_end, query, fragment })
+    Ok(Meta {
+        scheme_end,
+        auth,
+        path_start,
+        path_end,
+        query,
+        fragment,
+    })
 }
 
 /// A relative reference's first segment must not hold `:` (`path-noscheme`).
@@ -163,7 +171,10 @@ fn first_segment_error(b: &[u8], colon: usize) -> ParseError {
         Some(&c) if table::ALPHA.contains(c) => {
             // A scheme but for one byte: point at it. (The prefix cannot be all
             // scheme bytes, or it would have parsed as a scheme.)
-            let bad = prefix.iter().position(|&c| !table::SCHEME.contains(c)).unwrap_or(colon);
+            let bad = prefix
+                .iter()
+                .position(|&c| !table::SCHEME.contains(c))
+                .unwrap_or(colon);
             ParseError::new(bad, K::InvalidScheme)
         }
         Some(_) if prefix.iter().all(|&c| table::SCHEME.contains(c)) => {
@@ -218,7 +229,13 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
         }
     }
     match b.get(end) {
-        None | Some(b'/' | b'?' | b'#') => Ok(AuthMeta { start, host_start, host_end, end, host }),
+        None | Some(b'/' | b'?' | b'#') => Ok(AuthMeta {
+            start,
+            host_start,
+            host_end,
+            end,
+            host,
+        }),
         Some(_) if port => Err(ParseError::new(end, K::InvalidPort)),
         Some(_) => Err(ParseError::new(end, K::UnexpectedCharInHost)),
     }

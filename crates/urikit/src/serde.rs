@@ -21,7 +21,9 @@ serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf);
 /// Deserializes a borrowed type from a borrowed string.
 struct BorrowedVisitor<F>(F, &'static str);
 
-impl<'de, T, F: FnOnce(&'de str) -> Result<T, crate::ParseError>> Visitor<'de> for BorrowedVisitor<F> {
+impl<'de, T, F: FnOnce(&'de str) -> Result<T, crate::ParseError>> Visitor<'de>
+    for BorrowedVisitor<F>
+{
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.1)
@@ -33,13 +35,19 @@ impl<'de, T, F: FnOnce(&'de str) -> Result<T, crate::ParseError>> Visitor<'de> f
 
 impl<'de> Deserialize<'de> for UriRef<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(BorrowedVisitor(UriRef::parse, "a borrowed URI reference string"))
+        d.deserialize_str(BorrowedVisitor(
+            UriRef::parse,
+            "a borrowed URI reference string",
+        ))
     }
 }
 
 impl<'de> Deserialize<'de> for Uri<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(BorrowedVisitor(Uri::parse, "a borrowed absolute URI string"))
+        d.deserialize_str(BorrowedVisitor(
+            Uri::parse,
+            "a borrowed absolute URI string",
+        ))
     }
 }
 

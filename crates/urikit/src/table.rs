@@ -49,20 +49,32 @@ impl Table {
     pub const fn with(self, b: u8) -> Table {
         assert!(b < 128, "tables hold ASCII only");
         if b < 64 {
-            Table { lo: self.lo | (1 << b), hi: self.hi }
+            Table {
+                lo: self.lo | (1 << b),
+                hi: self.hi,
+            }
         } else {
-            Table { lo: self.lo, hi: self.hi | (1 << (b - 64)) }
+            Table {
+                lo: self.lo,
+                hi: self.hi | (1 << (b - 64)),
+            }
         }
     }
 
     /// The union of two sets.
     pub const fn or(self, other: Table) -> Table {
-        Table { lo: self.lo | other.lo, hi: self.hi | other.hi }
+        Table {
+            lo: self.lo | other.lo,
+            hi: self.hi | other.hi,
+        }
     }
 
     /// This set without the members of `other`.
     pub const fn minus(self, other: Table) -> Table {
-        Table { lo: self.lo & !other.lo, hi: self.hi & !other.hi }
+        Table {
+            lo: self.lo & !other.lo,
+            hi: self.hi & !other.hi,
+        }
     }
 
     /// Whether `b` is in the set.
@@ -91,7 +103,9 @@ pub const DIGIT: Table = Table::range(b'0', b'9');
 
 /// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"` (RFC 5234; case-insensitive
 /// per RFC 3986 section 2.1)
-pub const HEXDIG: Table = DIGIT.or(Table::range(b'A', b'F')).or(Table::range(b'a', b'f'));
+pub const HEXDIG: Table = DIGIT
+    .or(Table::range(b'A', b'F'))
+    .or(Table::range(b'a', b'f'));
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`: the bytes after the first.
 pub const SCHEME: Table = ALPHA.or(DIGIT).or(Table::new(b"+-."));

@@ -150,7 +150,10 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(err.kind(), urikit::ParseErrorKind::UnexpectedCharInAuthority);
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
-        Ok(UriRef { s, meta: parse::parse(s)? })
+        Ok(UriRef {
+            s,
+            meta: parse::parse(s)?,
+        })
     }
 
     /// The input, exactly as given.
@@ -247,7 +250,13 @@ impl<'a> UriRef<'a> {
     pub fn without_fragment(&self) -> UriRef<'a> {
         match self.meta.fragment {
             None => *self,
-            Some(f) => UriRef { s: &self.s[..f], meta: Meta { fragment: None, ..self.meta } },
+            Some(f) => UriRef {
+                s: &self.s[..f],
+                meta: Meta {
+                    fragment: None,
+                    ..self.meta
+                },
+            },
         }
     }
 
@@ -259,7 +268,16 @@ impl<'a> UriRef<'a> {
     /// An owned copy.
     #[cfg(feature = "alloc")]
     pub fn to_owned(&self) -> UriRefBuf {
-        UriRefBuf { s: self.s.to_owned(), meta: self.meta }
+        UriRefBuf {
+            s: self.s.to_owned(),
+            meta: self.meta,
+        }
+    }
+
+    /// The component offsets, for code that builds new references from parts
+    /// of this one (resolution).
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
     }
 }
 
@@ -285,7 +303,8 @@ impl<'a> Uri<'a> {
     /// [`ParseErrorKind::MissingScheme`] at index 0 for a relative reference.
     pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
         let r = UriRef::parse(s)?;
-        r.as_uri().ok_or(ParseError::new(0, ParseErrorKind::MissingScheme))
+        r.as_uri()
+            .ok_or(ParseError::new(0, ParseErrorKind::MissingScheme))
     }
 
     /// The scheme, as written.
@@ -349,7 +368,10 @@ impl UriRefBuf {
 
     /// The borrowed view.
     pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef { s: &self.s, meta: self.meta }
+        UriRef {
+            s: &self.s,
+            meta: self.meta,
+        }
     }
 
     /// The string.
@@ -381,6 +403,15 @@ impl UriBuf {
         } else {
             Err((ParseError::new(0, ParseErrorKind::MissingScheme), r.s))
         }
+    }
+
+    /// A URI from a string and its offsets, which the caller guarantees are
+    /// what [`parse`](crate::parse) finds in it and include a scheme (checked
+    /// in debug builds).
+    pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        debug_assert!(meta.scheme_end > 0, "{s:?}");
+        UriBuf(UriRefBuf { s, meta })
     }
 
     /// The borrowed view.

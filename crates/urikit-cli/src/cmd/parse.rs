@@ -1,7 +1,5 @@
 //! `urikit parse`: the components of each input.
 
-
-
 use serde_json::{json, Value};
 use urikit::UriRef;
 
@@ -100,4 +98,3 @@ fn components_text(r: &UriRef<'_>) -> String {
     s.push('\n');
     s
 }
-
