@@ -44,7 +44,7 @@ use crate::uri::{Uri, UriRef, UriRefBuf};
 /// assert_eq!(rel("http://x/b/c/g")?, "//x/b/c/g");
 /// assert_eq!(rel("ftp://a/b")?, "ftp://a/b");
 /// assert!(rel("http://x/a/../b").is_err());
-/// # Ok::<_, urikit::ResolveError>(())
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
     let b = base.without_fragment();
@@ -76,7 +76,13 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
                 consider(with_suffix(String::new(), t.query(), t.fragment()));
             }
         }
-        if let Some(p) = relative_path(&b, t.path()) {
+        // The path as resolution computes it, before the "/." that keeps a
+        // "//" path from reading as an authority (`foo:/.//x`).
+        let logical = match t.path().strip_prefix("/.") {
+            Some(p) if !t.has_authority() && p.starts_with("//") => p,
+            _ => t.path(),
+        };
+        if let Some(p) = relative_path(&b, logical) {
             consider(with_suffix(p, t.query(), t.fragment()));
         }
         if t.path().starts_with('/') {
@@ -92,7 +98,7 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
             let mut s = String::with_capacity(t.as_str().len());
             s.push_str("//");
             s.push_str(a.as_str());
-            s.push_str(&absolute_path(t.path()));
+            s.push_str(t.path());
             consider(with_suffix(s, t.query(), t.fragment()));
         }
     }
@@ -101,9 +107,8 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
     best.ok_or_else(|| ResolveError::new(first_dot_segment(t), ResolveErrorKind::UnreachableTarget))
 }
 
-/// A path that, written after `//authority` or as an absolute-path
-/// reference, stays a path: `//x` would read as an authority, `/.//x` does
-/// not and resolves to the same.
+/// A path that, written as an absolute-path reference, stays a path: `//x`
+/// would read as an authority, `/.//x` does not and resolves to the same.
 fn absolute_path(path: &str) -> String {
     let mut s = String::with_capacity(path.len() + 2);
     if path.starts_with("//") {
@@ -237,6 +242,7 @@ mod tests {
         assert_eq!(rel("foo:a/b", "foo:a/y"), "y");
         assert_eq!(rel("foo:a", "foo:"), ".");
         assert_eq!(rel("foo:", "foo:/.//b"), "/.//b");
+        assert_eq!(rel("foo:/.//", "foo:/.//a"), "a");
         assert_eq!(rel("http://a/b/../c/", "http://a/x"), "/x");
         assert_eq!(rel("http://a/x/../c/d", "http://a/x/../c/d?q"), "?q");
     }
