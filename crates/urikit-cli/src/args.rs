@@ -35,6 +35,10 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Resolve references against a base URI (RFC 3986 section 5.2, or a draft's profile).
+    Resolve(crate::cmd::resolve::ResolveArgs),
+    /// The shortest reference from a base URI to each target (the inverse of resolve).
+    Relativize(crate::cmd::relativize::RelativizeArgs),
 }
 
 /// `urikit parse [INPUT]...`

@@ -32,6 +32,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match &args.command {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
+        Command::Resolve(a) => cmd::resolve::run(a, &args.global),
+        Command::Relativize(a) => cmd::relativize::run(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

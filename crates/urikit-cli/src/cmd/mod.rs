@@ -1,3 +1,5 @@
 //! One module per subcommand.
 
 pub mod parse;
+pub mod relativize;
+pub mod resolve;
