@@ -39,6 +39,10 @@ pub enum Command {
     Resolve(crate::cmd::resolve::ResolveArgs),
     /// The shortest reference from a base URI to each target (the inverse of resolve).
     Relativize(crate::cmd::relativize::RelativizeArgs),
+    /// Check URNs (RFC 8141 or the 2012 drafts) and show their parts and canonical form.
+    Urn(crate::cmd::urn::UrnArgs),
+    /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
+    UrnEquivalent(crate::cmd::urn::UrnEquivalentArgs),
 }
 
 /// `urikit parse [INPUT]...`

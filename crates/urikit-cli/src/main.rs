@@ -34,6 +34,8 @@ fn main() -> ExitCode {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
         Command::Resolve(a) => cmd::resolve::run(a, &args.global),
         Command::Relativize(a) => cmd::relativize::run(a, &args.global),
+        Command::Urn(a) => cmd::urn::run(a, &args.global),
+        Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -57,15 +57,28 @@ mod parse;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
+pub mod pct;
+#[cfg(feature = "alloc")]
 mod relative;
 #[cfg(feature = "alloc")]
 pub mod resolve;
+#[cfg(feature = "alloc")]
+pub mod scheme;
 #[cfg(feature = "serde")]
 mod serde;
 pub mod table;
 mod uri;
+pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
+
+/// Longer explanations, compiled from the repository's Markdown files so that
+/// their examples are tested.
+pub mod _documentation {
+    /// How urikit is built and why (`DESIGN.md`).
+    #[doc = include_str!("../../../DESIGN.md")]
+    pub mod design {}
+}
 pub use host::Host;
 #[cfg(feature = "alloc")]
 pub use relative::relativize;

@@ -3,3 +3,4 @@
 pub mod parse;
 pub mod relativize;
 pub mod resolve;
+pub mod urn;
