@@ -275,6 +275,7 @@ impl<'a> UriRef<'a> {
 
     /// The component offsets, for code that builds new references from parts
     /// of this one (resolution).
+    #[cfg(feature = "alloc")]
     pub(crate) fn meta(&self) -> Meta {
         self.meta
     }
