@@ -4,7 +4,7 @@
 //!
 //! The work is one pass that writes the target's components straight into its
 //! string and records their offsets, so the result needs no re-parse. The path
-//! arithmetic (merge and dot-segment removal) lives in [`crate::path`] and is
+//! arithmetic (merge and dot-segment removal) lives in the private `path` module and is
 //! linear in the length of the base path plus the reference.
 //!
 //! # The profiles
