@@ -10,6 +10,7 @@
 
 mod args;
 mod cmd;
+mod highlight;
 mod input;
 mod output;
 
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
         Command::Resolve(a) => cmd::resolve::run(a, &args.global),
         Command::Relativize(a) => cmd::relativize::run(a, &args.global),
+        Command::Check(a) => cmd::check::run(a, &args.global),
         Command::Urn(a) => cmd::urn::run(a, &args.global),
         Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
     };

@@ -64,8 +64,11 @@ mod relative;
 pub mod resolve;
 #[cfg(feature = "alloc")]
 pub mod scheme;
+#[cfg(feature = "alloc")]
+pub mod security;
 #[cfg(feature = "serde")]
 mod serde;
+mod span;
 pub mod table;
 mod uri;
 pub mod urn;
@@ -84,6 +87,7 @@ pub use host::Host;
 pub use relative::relativize;
 #[cfg(feature = "alloc")]
 pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
+pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};
