@@ -57,8 +57,14 @@ mod parse;
 #[cfg(all(test, feature = "std"))]
 mod parse_reference;
 #[cfg(feature = "alloc")]
+mod path;
+#[cfg(feature = "alloc")]
 pub mod pct;
 mod scan;
+#[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+pub mod resolve;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]
@@ -80,6 +86,10 @@ pub mod _documentation {
     pub mod design {}
 }
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use relative::relativize;
+#[cfg(feature = "alloc")]
+pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
 pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]

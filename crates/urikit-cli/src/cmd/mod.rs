@@ -2,5 +2,7 @@
 
 pub mod check;
 pub mod parse;
+pub mod relativize;
+pub mod resolve;
 pub mod scheme_fields;
 pub mod urn;
