@@ -95,6 +95,7 @@ fn benches(c: &mut Criterion) {
             inputs: relative_parts(&d.lines),
         };
         libs!(c, tsv, &case, [
+            "urikit" => resolve::urikit,
             "fluent-uri" => resolve::fluent_uri,
             "oxiri" => resolve::oxiri,
             "iri-string" => resolve::iri_string,
@@ -107,6 +108,7 @@ fn benches(c: &mut Criterion) {
             inputs: d.lines.clone(),
         };
         libs!(c, tsv, &case, [
+            "urikit" => resolve::urikit,
             "fluent-uri" => resolve::fluent_uri,
             "oxiri" => resolve::oxiri,
             "iri-string" => resolve::iri_string,

@@ -16,6 +16,7 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("parse", "http") => parse::http,
         ("parse", "url") => parse::url,
         ("parse", "ada-url") => parse::ada_url,
+        ("resolve_relative" | "resolve_absolute", "urikit") => resolve::urikit,
         ("resolve_relative" | "resolve_absolute", "oxiri") => resolve::oxiri,
         ("resolve_relative" | "resolve_absolute", "fluent-uri") => resolve::fluent_uri,
         ("resolve_relative" | "resolve_absolute", "iri-string") => resolve::iri_string,

@@ -175,6 +175,8 @@ pub mod resolve {
     static IRI_STRING_BASE: LazyLock<&'static iri_string::types::UriAbsoluteStr> =
         LazyLock::new(|| iri_string::types::UriAbsoluteStr::new(BASE).unwrap());
     static URL_BASE: LazyLock<url::Url> = LazyLock::new(|| url::Url::parse(BASE).unwrap());
+    static URIKIT_BASE: LazyLock<urikit::Uri<'static>> =
+        LazyLock::new(|| urikit::Uri::parse(BASE).unwrap());
 
     /// Parses each base once, outside the timed loops.
     pub fn init() {
@@ -182,6 +184,15 @@ pub mod resolve {
         LazyLock::force(&OXIRI_BASE);
         LazyLock::force(&IRI_STRING_BASE);
         LazyLock::force(&URL_BASE);
+        LazyLock::force(&URIKIT_BASE);
+    }
+
+    #[inline]
+    pub fn urikit(s: &str) -> bool {
+        let Ok(r) = urikit::UriRef::parse(s) else {
+            return false;
+        };
+        black_box(r.resolve_against(&URIKIT_BASE)).is_ok()
     }
 
     #[inline]

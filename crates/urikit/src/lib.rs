@@ -60,11 +60,11 @@ mod parse_reference;
 mod path;
 #[cfg(feature = "alloc")]
 pub mod pct;
-mod scan;
 #[cfg(feature = "alloc")]
 mod relative;
 #[cfg(feature = "alloc")]
 pub mod resolve;
+mod scan;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]

@@ -82,3 +82,39 @@ fn parsing_a_borrowed_reference_never_allocates() {
     );
     assert!(valid > 0 && invalid > 0, "valid {valid}, invalid {invalid}");
 }
+
+#[test]
+fn resolving_allocates_once() {
+    let base = urikit::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    let inputs = inputs();
+    let refs: Vec<UriRef<'_>> = inputs
+        .iter()
+        .filter_map(|s| UriRef::parse(s).ok())
+        .collect();
+    // Each reference's path, query and fragment alone, as a relative reference.
+    let tails: Vec<String> = refs
+        .iter()
+        .map(|r| {
+            let s = r.as_str();
+            let tail = r.path().len()
+                + r.query().map_or(0, |q| q.len() + 1)
+                + r.fragment().map_or(0, |f| f.len() + 1);
+            s[s.len() - tail..].to_owned()
+        })
+        .collect();
+    let relative: Vec<UriRef<'_>> = tails.iter().filter_map(|s| UriRef::parse(s).ok()).collect();
+    assert!(refs.len() > 100_000 && relative.len() > 100_000);
+    for (what, list) in [("absolute", &refs), ("relative", &relative)] {
+        let mut most = 0;
+        let mut worst = "";
+        for r in list.iter() {
+            let n = allocations(|| {
+                std::hint::black_box(r.resolve_against(&base).unwrap());
+            });
+            if n > most {
+                (most, worst) = (n, r.as_str());
+            }
+        }
+        assert!(most <= 1, "{what}: {most} allocations resolving {worst:?}");
+    }
+}
