@@ -455,15 +455,18 @@ impl Target {
     /// into a string with room for `room` more bytes (the one allocation
     /// when the caller's bound holds).
     fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
-        let auth_len = auth_src.authority().map_or(0, |a| a.as_str().len() + 2);
+        // The authority's text straight from the offsets (no `Authority` view).
+        let auth_meta = auth_src.meta().auth;
+        let auth_text = auth_meta.and_then(|a| auth_src.as_str().get(a.start..a.end));
+        let auth_len = auth_text.map_or(0, |t| t.len() + 2);
         let mut s = String::with_capacity(scheme.len() + 1 + auth_len + room);
         s.push_str(scheme);
         s.push(':');
-        let auth = match (auth_src.meta().auth, auth_src.authority()) {
-            (Some(a), Some(view)) => {
+        let auth = match (auth_meta, auth_text) {
+            (Some(a), Some(text)) => {
                 s.push_str("//");
                 let start = s.len();
-                s.push_str(view.as_str());
+                s.push_str(text);
                 Some(shift(a, start))
             }
             _ => None,
