@@ -1,0 +1,224 @@
+//! Dot-segment removal (RFC 3986 section 5.2.4) and path normalization.
+//!
+//! NOTE (issue 4): `remove_dot_segments` here is the normalizer's private copy,
+//! kept until the resolution work (issue 3) lands its shared one on `main`;
+//! then this module should call that one, so that there is one copy.
+//!
+//! Both functions run in linear time: every output byte is written once and
+//! removed at most once, and finding the segment to remove scans only that
+//! segment. Nothing recurses.
+
+use alloc::string::String;
+
+use crate::pct;
+
+/// RFC 3986 section 5.2.4, `remove_dot_segments`, as the RFC writes it (rules
+/// A to E), including its quirks on paths without a leading `/`
+/// (`a/../b` gives `/b`, `../a` gives `a`).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn remove_dot_segments(path: &str) -> String {
+    let b = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.starts_with(b"../") {
+            i += 3; // A
+        } else if rest.starts_with(b"./") {
+            i += 2; // A
+        } else if rest.starts_with(b"/./") {
+            i += 2; // B: "/./" -> "/"
+        } else if rest == b"/." {
+            out.push('/'); // B, then E moves the "/"
+            break;
+        } else if rest.starts_with(b"/../") || rest == b"/.." {
+            // C: "/../" -> "/" and remove the last output segment.
+            let cut = out.rfind('/').unwrap_or(0);
+            out.truncate(cut);
+            if rest.len() == 3 {
+                out.push('/');
+                break;
+            }
+            i += 3;
+        } else if rest == b"." || rest == b".." {
+            break; // D
+        } else {
+            // E: move the first segment (with its leading "/", if any).
+            let from = usize::from(rest.first() == Some(&b'/'));
+            let end = rest[from..]
+                .iter()
+                .position(|&c| c == b'/')
+                .map_or(rest.len(), |k| k + from);
+            out.push_str(&path[i..i + end]);
+            i += end;
+        }
+    }
+    out
+}
+
+/// Where a path stands in its reference, which decides how dot segments are
+/// removed and what prefix keeps the result's structure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PathKind {
+    /// After an authority: empty or starting with `/`.
+    WithAuthority,
+    /// No authority: `//` at the start would read as one, so it is written `/.//`.
+    NoAuthority,
+    /// A relative reference (no scheme, no authority): a `..` that has nothing
+    /// to remove is kept, since it matters when the reference is resolved.
+    Relative,
+}
+
+/// Appends the syntax-normalized form of `path` to `out`: each segment's
+/// percent-encoding normalized (unreserved bytes decoded, hex uppercased),
+/// then dot segments (`%2E` spellings included) removed, keeping the path's
+/// kind:
+///
+/// - an absolute path stays absolute; a `..` above the root is dropped
+///   (section 5.2.4); when a result without authority would start with `//`,
+///   it is written `/.//...`;
+/// - a rootless path stays rootless (the RFC's algorithm would turn `a/../b`
+///   into `/b`): the result is `b`; when its first segment is empty, or holds a
+///   `:` in a relative reference, `./` is put before it; in a relative
+///   reference a leading `..` with nothing to remove is kept (`../a`), and a
+///   path that empties is written `./` (`a/..` resolves like `./`, not like
+///   the empty reference); in a URI with a scheme it is dropped, as section
+///   5.2.4 does, and an emptied path stays empty;
+/// - a removed final `.` or `..` leaves a final `/` (`/a/b/..` gives `/a/`).
+pub(crate) fn push_normalized_path(out: &mut String, path: &str, kind: PathKind) {
+    if path.is_empty() {
+        return;
+    }
+    let base = out.len();
+    let rooted = path.as_bytes()[0] == b'/';
+    let body = if rooted { &path[1..] } else { path };
+    let keep_up = !rooted && kind == PathKind::Relative;
+    // out[base..] holds units "/segment"; bytes before `floor` are kept `..`.
+    let mut floor = base;
+    let mut trailing = false;
+    for seg in body.split('/') {
+        let start = out.len();
+        out.push('/');
+        pct::push_normalized(out, seg, false);
+        let dots = match &out.as_bytes()[start + 1..] {
+            b"." => 1,
+            b".." => 2,
+            _ => 0,
+        };
+        trailing = dots != 0;
+        if dots == 0 {
+            continue;
+        }
+        out.truncate(start);
+        if dots == 2 {
+            if out.len() > floor {
+                let cut = out[floor..].rfind('/').map_or(floor, |k| floor + k);
+                out.truncate(cut);
+            } else if keep_up {
+                out.push_str("/..");
+                floor = out.len();
+                trailing = false;
+            }
+        }
+    }
+    if rooted {
+        if out.len() == base || trailing {
+            out.push('/');
+        }
+        if kind != PathKind::WithAuthority && out[base..].starts_with("//") {
+            out.insert_str(base, "/.");
+        }
+        return;
+    }
+    if out.len() == base {
+        if trailing && kind == PathKind::Relative {
+            out.push_str("./");
+        }
+        return;
+    }
+    if trailing {
+        out.push('/');
+    }
+    if kind != PathKind::Relative && out.len() == base + 1 {
+        // A single empty segment left in a URI's rootless path: empty path.
+        out.truncate(base);
+        return;
+    }
+    let first = &out.as_bytes()[base + 1..];
+    let first = &first[..first.iter().position(|&c| c == b'/').unwrap_or(first.len())];
+    if first.is_empty() || (kind == PathKind::Relative && first.contains(&b':')) {
+        out.insert(base, '.'); // "./" + rest
+    } else {
+        out.remove(base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_algorithm_examples() {
+        // RFC 3986 section 5.2.4's two worked examples.
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("a/../b"), "/b");
+        assert_eq!(remove_dot_segments("../a"), "a");
+        assert_eq!(remove_dot_segments("/.."), "/");
+        assert_eq!(remove_dot_segments("/a/b/.."), "/a/");
+        assert_eq!(remove_dot_segments("/a/b/."), "/a/b/");
+        assert_eq!(remove_dot_segments("."), "");
+        assert_eq!(remove_dot_segments("//a/./b/../b/%63"), "//a/b/%63");
+    }
+
+    fn norm(path: &str, kind: PathKind) -> String {
+        let mut out = String::new();
+        push_normalized_path(&mut out, path, kind);
+        out
+    }
+
+    #[test]
+    fn absolute_paths() {
+        let k = PathKind::WithAuthority;
+        assert_eq!(norm("/a/b/c/./../../g", k), "/a/g");
+        assert_eq!(norm("/a/b/c/%2E/%2E./%2e%2E/d", k), "/a/d");
+        assert_eq!(norm("/../../../g", k), "/g");
+        assert_eq!(norm("/..", k), "/");
+        assert_eq!(norm("/a/b/..", k), "/a/");
+        assert_eq!(norm("/a//..//b", k), "/a//b");
+        assert_eq!(norm("/a/..//b", k), "//b");
+        assert_eq!(norm("/a/..//b", PathKind::NoAuthority), "/.//b");
+        assert_eq!(norm("/.//b", PathKind::NoAuthority), "/.//b");
+        assert_eq!(norm("", k), "");
+    }
+
+    #[test]
+    fn rootless_paths_stay_rootless() {
+        let r = PathKind::Relative;
+        assert_eq!(norm("a/../b", r), "b");
+        assert_eq!(norm("a/..", r), "./");
+        assert_eq!(norm(".", r), "./");
+        assert_eq!(norm("..", r), "..");
+        assert_eq!(norm("../a/..", r), "../");
+        assert_eq!(norm("a/../../b", r), "../b");
+        assert_eq!(norm("%2E%2E/./a/b/c/./../../g", r), "../a/g");
+        assert_eq!(norm("./a:b", r), "./a:b");
+        assert_eq!(norm("x/../a:b", r), "./a:b");
+        assert_eq!(norm(".//evil", r), ".//evil");
+        assert_eq!(norm("a/..//evil", r), ".//evil");
+        let u = PathKind::NoAuthority;
+        assert_eq!(norm("bar/../baz", u), "baz");
+        assert_eq!(norm("../a", u), "a");
+        assert_eq!(norm("a/..", u), "");
+        assert_eq!(norm("a/../", u), "");
+        assert_eq!(norm("..///x", u), ".///x");
+        assert_eq!(norm("mid/content=5/../6", u), "mid/6");
+    }
+
+    #[test]
+    fn long_dot_runs_are_linear() {
+        let path = "a/".repeat(100_000) + &"../".repeat(200_000);
+        assert_eq!(norm(&path, PathKind::Relative).len(), 3 * 100_000);
+        assert_eq!(remove_dot_segments(&path), "/");
+    }
+}
