@@ -35,6 +35,14 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Normalize URI references (RFC 3986 section 6.2.2, 6.2.3 with --level scheme).
+    Normalize(crate::cmd::normalize::NormalizeArgs),
+    /// Tell whether two references are equivalent (exit 0) or not (exit 1).
+    Equivalent(crate::cmd::equivalent::EquivalentArgs),
+    /// Percent-encode text for a component.
+    Encode(crate::cmd::pct::EncodeArgs),
+    /// Percent-decode text.
+    Decode(crate::cmd::pct::DecodeArgs),
 }
 
 /// `urikit parse [INPUT]...`

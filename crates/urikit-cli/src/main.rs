@@ -32,6 +32,10 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match &args.command {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
+        Command::Normalize(a) => cmd::normalize::run(a, &args.global),
+        Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
+        Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
+        Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

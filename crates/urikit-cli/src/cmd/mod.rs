@@ -1,3 +1,6 @@
 //! One module per subcommand.
 
+pub mod equivalent;
+pub mod normalize;
 pub mod parse;
+pub mod pct;
