@@ -52,7 +52,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use crate::host::Host;
+use crate::host::{parse_ipv4, Host};
+use crate::parse::{AuthMeta, HostMeta, Meta};
 use crate::path::{push_normalized_path, PathKind};
 use crate::pct;
 use crate::scheme::{SchemeInfo, SchemeRegistry};
@@ -181,7 +182,10 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
-        let s = self.normalize_to_string(r, schemes);
+        let mut s = String::with_capacity(r.as_str().len() + 8);
+        if let Some(meta) = self.write_meta(r, schemes, &mut s) {
+            return UriRefBuf::from_parts(s, meta);
+        }
         match UriRefBuf::parse(s) {
             Ok(n) => n,
             Err(_) => {
@@ -218,31 +222,57 @@ impl Normalizer {
 
     /// Appends the normal form of `r` to `out`.
     pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
+        let _ = self.write_meta(r, schemes, out);
+    }
+
+    /// Appends the normal form and returns its component offsets (relative to
+    /// where it starts in `out`), so that the result needs no second parse;
+    /// `None` at the string level.
+    fn write_meta(
+        &self,
+        r: &UriRef<'_>,
+        schemes: &SchemeRegistry,
+        out: &mut String,
+    ) -> Option<Meta> {
         if self.level == Level::String {
             out.push_str(r.as_str());
             self.optional_steps_on_raw(r, out);
-            return;
+            return None;
         }
+        let o = out.len();
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
             (true, Some(s)) => schemes.get(s),
             _ => None,
         };
+        let mut scheme_end = 0;
         if let Some(s) = r.scheme() {
             push_lowercase(out, s);
+            scheme_end = out.len() - o;
             out.push(':');
         }
         let auth = r.authority();
+        let mut auth_meta = None;
         if let Some(a) = auth {
             out.push_str("//");
+            let start = out.len() - o;
             if let Some(u) = a.userinfo() {
                 pct::push_normalized(out, u, false);
                 out.push('@');
             }
-            self.write_host(a.host(), a.host_str(), scheme_level, out);
+            let host_start = out.len() - o;
+            let host = self.write_host(a.host(), a.host_str(), scheme_level, out);
+            let host_end = out.len() - o;
             if let Some(p) = a.port() {
                 write_port(p, scheme_level, info.and_then(|i| i.port()), out);
             }
+            auth_meta = Some(AuthMeta {
+                start,
+                host_start,
+                host_end,
+                end: out.len() - o,
+                host,
+            });
         }
         let path = r.path();
         let kind = if auth.is_some() {
@@ -260,7 +290,10 @@ impl Normalizer {
         {
             out.push('/');
         }
+        let path_end = out.len() - o;
+        let mut query = None;
         if let Some(q) = r.query() {
+            query = Some(out.len() - o);
             out.push('?');
             let start = out.len();
             pct::push_normalized(out, q, false);
@@ -268,22 +301,52 @@ impl Normalizer {
                 sort_query(out, start);
             }
         }
+        let mut fragment = None;
         if let Some(f) = r.fragment() {
             if !self.drop_fragment {
+                fragment = Some(out.len() - o);
                 out.push('#');
                 pct::push_normalized(out, f, false);
             }
         }
+        Some(Meta {
+            scheme_end,
+            auth: auth_meta,
+            path_start: path_start - o,
+            path_end,
+            query,
+            fragment,
+        })
     }
 
-    fn write_host(&self, host: Host<'_>, text: &str, scheme_level: bool, out: &mut String) {
+    /// Writes the host; returns its kind as the parser would see the result
+    /// (a reg-name may decode to an IPv4 address: `127.0.0.%31`).
+    fn write_host(
+        &self,
+        host: Host<'_>,
+        text: &str,
+        scheme_level: bool,
+        out: &mut String,
+    ) -> HostMeta {
         match host {
-            Host::Ipv6 { addr, .. } if scheme_level => {
-                // RFC 5952 text: core's Display follows it (lowercase, longest
-                // zero run compressed, dotted only for IPv4-mapped).
-                let _ = write!(out, "[{addr}]");
+            Host::Ipv6 { addr, .. } => {
+                if scheme_level {
+                    // RFC 5952 text: core's Display follows it (lowercase, longest
+                    // zero run compressed, dotted only for IPv4-mapped).
+                    let _ = write!(out, "[{addr}]");
+                } else {
+                    push_lowercase(out, text);
+                }
+                HostMeta::Ipv6(addr.octets())
             }
-            Host::Ipv4(_) | Host::Ipv6 { .. } | Host::IpvFuture(_) => push_lowercase(out, text),
+            Host::Ipv4(addr) => {
+                out.push_str(text);
+                HostMeta::Ipv4(addr.octets())
+            }
+            Host::IpvFuture(_) => {
+                push_lowercase(out, text);
+                HostMeta::IpvFuture
+            }
             Host::RegName(name) => {
                 let start = out.len();
                 pct::push_normalized(out, name, true);
@@ -293,6 +356,10 @@ impl Normalizer {
                     if kept > 0 {
                         out.truncate(start + kept);
                     }
+                }
+                match parse_ipv4(out[start..].as_bytes()) {
+                    Some(a) => HostMeta::Ipv4(a),
+                    None => HostMeta::RegName,
                 }
             }
         }
@@ -347,7 +414,9 @@ impl Normalizer {
 
 /// Appends `s` with ASCII letters lowercased.
 fn push_lowercase(out: &mut String, s: &str) {
-    out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+    let start = out.len();
+    out.push_str(s);
+    out[start..].make_ascii_lowercase();
 }
 
 /// Writes `":" port`, or nothing: an empty port is omitted at every level

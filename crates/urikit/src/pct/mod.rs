@@ -274,34 +274,39 @@ pub fn decode_form_utf8_lossy(s: &str) -> Cow<'_, str> {
 /// letters are lowercased (decoded ones included). A `%` that does not start a
 /// valid triplet (never the case in a parsed component) is copied as is.
 pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
+    let stop = if lowercase { &STOP_LOWER } else { &STOP };
     let b = s.as_bytes();
     let mut start = 0; // start of the run copied verbatim
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'%' {
-            if let Some(v) = triplet_at(b, i) {
-                out.push_str(&s[start..i]);
-                if UNRESERVED.contains(v) {
-                    out.push(if lowercase { v.to_ascii_lowercase() } else { v } as char);
-                } else {
-                    push_triplet(out, v);
-                }
-                i += 3;
-                start = i;
-                continue;
-            }
-        } else if lowercase && c.is_ascii_uppercase() {
-            out.push_str(&s[start..i]);
-            out.push(c.to_ascii_lowercase() as char);
+        if !stop.contains(c) {
             i += 1;
-            start = i;
             continue;
         }
-        i += 1;
+        out.push_str(&s[start..i]);
+        if c != b'%' {
+            out.push(c.to_ascii_lowercase() as char);
+            i += 1;
+        } else if let Some(v) = triplet_at(b, i) {
+            if UNRESERVED.contains(v) {
+                out.push(if lowercase { v.to_ascii_lowercase() } else { v } as char);
+            } else {
+                push_triplet(out, v);
+            }
+            i += 3;
+        } else {
+            out.push('%');
+            i += 1;
+        }
+        start = i;
     }
     out.push_str(&s[start..]);
 }
+
+/// Bytes [`push_normalized`] stops at: `%`, and for a host uppercase letters.
+const STOP: Table = Table::new(b"%");
+const STOP_LOWER: Table = STOP.or(crate::table::Table::range(b'A', b'Z'));
 
 #[cfg(test)]
 mod tests {
