@@ -357,7 +357,7 @@ impl Normalizer {
                         out.truncate(start + kept);
                     }
                 }
-                match parse_ipv4(out[start..].as_bytes()) {
+                match parse_ipv4(&out.as_bytes()[start..]) {
                     Some(a) => HostMeta::Ipv4(a),
                     None => HostMeta::RegName,
                 }
