@@ -35,6 +35,10 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Check URNs (RFC 8141 or the 2012 drafts) and show their parts and canonical form.
+    Urn(crate::cmd::urn::UrnArgs),
+    /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
+    UrnEquivalent(crate::cmd::urn::UrnEquivalentArgs),
     /// Normalize URI references (RFC 3986 section 6.2.2, 6.2.3 with --level scheme).
     Normalize(crate::cmd::normalize::NormalizeArgs),
     /// Tell whether two references are equivalent (exit 0) or not (exit 1).

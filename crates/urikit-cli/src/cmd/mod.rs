@@ -4,3 +4,4 @@ pub mod equivalent;
 pub mod normalize;
 pub mod parse;
 pub mod pct;
+pub mod urn;
