@@ -341,7 +341,22 @@ impl Builder {
     /// A [`BuildError`] naming the part and the byte within it.
     pub fn build(&self) -> Result<UriRefBuf, BuildError> {
         let s = self.assemble()?;
-        UriRefBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))
+        let r = UriRefBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))?;
+        self.check_host(r.as_uri_ref().host_str())?;
+        Ok(r)
+    }
+
+    /// An IP literal is checked by the parser; make sure it did not stop
+    /// early (`[::1]/x` would read as a host and a path).
+    fn check_host(&self, parsed: Option<&str>) -> Result<(), BuildError> {
+        match (&self.host, parsed) {
+            (Some(h), Some(p)) if h != p => Err(BuildError::new(
+                Part::Host,
+                p.len(),
+                BuildErrorKind::InvalidHost,
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Like [`build`](Builder::build), for an absolute URI.
@@ -357,7 +372,9 @@ impl Builder {
             ));
         }
         let s = self.assemble()?;
-        UriBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))
+        let u = UriBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))?;
+        self.check_host(u.as_uri().host_str())?;
+        Ok(u)
     }
 
     /// Checks each part, then writes them with the guards that keep the
@@ -882,6 +899,16 @@ mod tests {
         let e = Builder::new().query("a#b").build().unwrap_err();
         assert_eq!((e.part(), e.index()), (Part::Query, 1));
         assert!(Builder::new().path("x").build_uri().is_err());
+        let e = Builder::new().host("[::1]/x").build().unwrap_err();
+        assert_eq!(
+            (e.part(), e.index(), e.kind()),
+            (Part::Host, 5, BuildErrorKind::InvalidHost)
+        );
+        let e = Builder::new().host("[::1]:80").build().unwrap_err();
+        assert_eq!(
+            (e.part(), e.kind()),
+            (Part::Host, BuildErrorKind::InvalidHost)
+        );
     }
 
     #[test]

@@ -337,6 +337,47 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Raw components from anywhere: the builder never panics, and what it
+    /// builds holds exactly the parts it was given.
+    #[test]
+    fn builder_never_panics_and_keeps_parts(
+        scheme in prop::option::of(prop_oneof![4 => "[a-z][a-z0-9+.-]{0,4}", 1 => "[a-zA-Z0-9+.:-]{0,5}"]),
+        userinfo in prop::option::of(prop_oneof![4 => "[a-z:0-9]{0,4}(%41)?", 1 => "[a-z:@%0-9/]{0,5}"]),
+        host in prop::option::of(prop_oneof![
+            4 => "[a-z.0-9]{0,6}",
+            2 => prop::sample::select(vec!["[::1]", "[v1.x]", "127.0.0.1", "[::1]/x", "[::1", "[1::2:3]"]).prop_map(str::to_owned),
+            1 => "[a-z.%0-9:]{0,6}",
+        ]),
+        port in prop::option::of(prop_oneof![4 => "[0-9]{0,4}", 1 => "[0-9a]{0,4}"]),
+        path in prop_oneof![
+            3 => "(/[a-z.:@]{0,3}){0,3}",
+            3 => "[a-z.:]{0,3}(/[a-z.:]{0,3}){0,2}",
+            1 => "[a-z/.:%?#@]{0,8}",
+        ],
+        query in prop::option::of(prop_oneof![4 => "[a-z/?&=]{0,6}", 1 => "[a-z/?#&=%]{0,6}"]),
+        fragment in prop::option::of(prop_oneof![4 => "[a-z/?]{0,6}", 1 => "[a-z/?#%]{0,6}"]),
+    ) {
+        let mut b = urikit::build::Builder::new().path(&path);
+        b = b.scheme_opt(scheme.as_deref()).userinfo_opt(userinfo.as_deref()).host_opt(host.as_deref());
+        b = b.port_opt(port.as_deref()).query_opt(query.as_deref()).fragment_opt(fragment.as_deref());
+        if let Ok(built) = b.build() {
+            let r = built.as_uri_ref();
+            prop_assert_eq!(r.scheme(), scheme.as_deref());
+            prop_assert_eq!(r.host_str(), host.as_deref());
+            prop_assert_eq!(r.userinfo(), userinfo.as_deref());
+            prop_assert_eq!(r.port(), port.as_deref());
+            prop_assert_eq!(r.query(), query.as_deref());
+            prop_assert_eq!(r.fragment(), fragment.as_deref());
+            // The path is the one given, or it with a "./" or "/." guard.
+            let p = r.path();
+            prop_assert!(p == path || p == format!("./{path}") || p == format!("/.{path}"), "{} vs {}", p, path);
+        }
+    }
+}
+
 /// Adversarial input stays linear: megabytes of `../` and `%2E%2E/`.
 #[test]
 fn long_dot_runs() {
