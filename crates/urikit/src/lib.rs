@@ -61,8 +61,6 @@ mod host;
 pub mod normalize;
 mod parse;
 #[cfg(feature = "alloc")]
-mod path;
-#[cfg(feature = "alloc")]
 pub mod pct;
 #[cfg(feature = "alloc")]
 pub mod scheme;

@@ -54,11 +54,13 @@ use core::fmt::Write;
 
 use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta};
-use crate::path::{push_normalized_path, PathKind};
+mod path;
+
 use crate::pct;
 use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
+use path::{push_normalized_path, PathKind};
 
 /// A rung of the comparison ladder (RFC 3986 section 6.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
