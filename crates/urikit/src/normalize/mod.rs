@@ -43,10 +43,28 @@
 //!   [`Normalizer::normalize_with`].
 //!
 //! The result always re-parses with the same structure: the same components
-//! present, an absolute path still absolute, a rootless one still rootless. See
-//! the crate README, "Normalization and equivalence", for the choices on
-//! relative references (`..` at their start is kept) and where the public test
-//! suites disagree.
+//! present, an absolute path still absolute, a rootless one still rootless
+//! (`foo:/a/..//b` gives `foo:/.//b`, `foo:a/..//b` gives `foo:.//b`).
+//!
+//! # Choices
+//!
+//! - **Relative references are normalized**, so that the result resolves to
+//!   the same target as the input against any base: a leading `..` with
+//!   nothing to remove is **kept** (`../a/./b/../..` gives `../`), a path that
+//!   empties is written `./` (`a/..` resolves like `./`; the empty reference
+//!   would mean the base itself, query included), and a first segment with
+//!   `:` keeps or gets `./` (`x/../a:b` gives `./a:b`; Boost's `%3A` would not
+//!   be equivalent, `:` being reserved).
+//! - In a URI with a scheme and a rootless path, a leading `..` is dropped as
+//!   section 5.2.4 does, and the path stays rootless (`foo:a/../b` gives
+//!   `foo:b`, where the RFC's loop would give `foo:/b`).
+//! - A `..` above the root of an absolute path is dropped (section 5.2.4, not
+//!   Errata 4547): `/a/../../g` gives `/g`.
+//! - IPv6 addresses are only lowercased at the syntax level; their RFC 5952
+//!   compression is a scheme-level step.
+//!
+//! The crate README, "Normalization and equivalence", lists where the public
+//! test suites disagree and what urikit does.
 
 use alloc::string::String;
 use alloc::vec::Vec;
