@@ -35,6 +35,8 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Check URI references for what could mislead or harm (RFC 3986 section 7).
+    Check(crate::cmd::check::CheckArgs),
     /// Check URNs (RFC 8141 or the 2012 drafts) and show their parts and canonical form.
     Urn(crate::cmd::urn::UrnArgs),
     /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).

@@ -64,8 +64,11 @@ mod parse;
 pub mod pct;
 #[cfg(feature = "alloc")]
 pub mod scheme;
+#[cfg(feature = "alloc")]
+pub mod security;
 #[cfg(feature = "serde")]
 mod serde;
+mod span;
 pub mod table;
 mod uri;
 pub mod urn;
@@ -80,6 +83,7 @@ pub mod _documentation {
     pub mod design {}
 }
 pub use host::Host;
+pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};

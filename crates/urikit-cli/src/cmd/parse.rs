@@ -81,7 +81,10 @@ fn components_text(r: &UriRef<'_>) -> String {
         p => show(p),
     };
     let rows = [
-        ("input", r.as_str().to_owned()),
+        (
+            "input",
+            crate::highlight::uri(r, crate::highlight::color_enabled()),
+        ),
         ("scheme", show(r.scheme())),
         ("authority", show(auth.map(|a| a.as_str()))),
         ("userinfo", show(auth.and_then(|a| a.userinfo()))),
