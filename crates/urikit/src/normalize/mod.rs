@@ -187,6 +187,22 @@ impl Normalizer {
         self.normalize_with(r, &SchemeRegistry::standard())
     }
 
+    /// Parses `s` as a URI reference and normalizes it.
+    ///
+    /// # Errors
+    /// The [`ParseError`](crate::ParseError) when `s` is not a URI reference.
+    ///
+    /// # Example
+    /// ```
+    /// let n = urikit::normalize::Normalizer::new().normalize_str("./a/../b:c")?;
+    /// assert_eq!(n.as_str(), "./b:c");
+    /// assert!(urikit::normalize::Normalizer::new().normalize_str("a b").is_err());
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn normalize_str(&self, s: &str) -> Result<UriRefBuf, crate::ParseError> {
+        Ok(self.normalize(&UriRef::parse(s)?))
+    }
+
     /// Normalizes a reference with the caller's scheme registry (for default
     /// ports and empty-path rules of schemes the library does not know).
     ///
