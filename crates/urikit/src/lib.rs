@@ -61,7 +61,13 @@ mod host;
 pub mod normalize;
 mod parse;
 #[cfg(feature = "alloc")]
+mod path;
+#[cfg(feature = "alloc")]
 pub mod pct;
+#[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+pub mod resolve;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]
@@ -83,6 +89,10 @@ pub mod _documentation {
     pub mod design {}
 }
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use relative::relativize;
+#[cfg(feature = "alloc")]
+pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
 pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]

@@ -402,12 +402,20 @@ fn run_file(file: &'static str, t: &mut Tally) {
                 t.check(same, || format!("{file} round trip of {key:?} gave {n:?}"));
             }
             "resolve_then_normalize" => {
-                // Resolution is issue 3's; until it lands, check that each
-                // expected result is a normal form (a fixed point).
+                let base = str_field(&case, "base").unwrap_or_default();
+                let reference = str_field(&case, "ref").unwrap_or_default();
                 let expected = str_field(&case, "expected").unwrap_or_default();
-                let got = normalize(Level::Syntax, expected);
-                t.check(got.as_deref() == Ok(expected), || {
-                    format!("{file}: expected result {expected:?} is not normalized: {got:?}")
+                let b = urikit::Uri::parse(base).expect(base);
+                let r = UriRef::parse(reference).expect(reference);
+                let target = urikit::Resolver::new().resolve(&b, &r).expect("resolves");
+                let got = Normalizer::new().normalize(&target.as_uri());
+                t.check(got.as_str() == expected, || {
+                    format!("{file}: {base:?} + {reference:?} -> {target:?} -> {got:?}, expected {expected:?}")
+                });
+                // The expected result is itself a normal form.
+                let fixed = normalize(Level::Syntax, expected);
+                t.check(fixed.as_deref() == Ok(expected), || {
+                    format!("{expected:?} gives {fixed:?}")
                 });
             }
             "is_normalized" => {

@@ -5,4 +5,7 @@ pub mod equivalent;
 pub mod normalize;
 pub mod parse;
 pub mod pct;
+pub mod relativize;
+pub mod resolve;
+pub mod scheme_fields;
 pub mod urn;

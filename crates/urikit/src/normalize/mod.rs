@@ -233,13 +233,10 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        let s = self.normalize_to_string(u, &SchemeRegistry::standard());
-        match UriBuf::parse(s) {
-            Ok(n) => n,
-            Err(_) => {
-                debug_assert!(false, "normalized form of {u:?} does not parse");
-                u.to_owned()
-            }
+        let mut s = String::with_capacity(u.as_str().len() + 8);
+        match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
+            Some(meta) => UriBuf::from_parts(s, meta),
+            None => UriBuf::parse(s).unwrap_or_else(|_| u.to_owned()),
         }
     }
 
