@@ -49,7 +49,9 @@
 //! # Choices
 //!
 //! - **Relative references are normalized**, so that the result resolves to
-//!   the same target as the input against any base: a leading `..` with
+//!   the same target as the input against any base with an authority or an
+//!   absolute path (`%2E`-spelled dots aside: resolution reads them as plain
+//!   segments, normalization as dots): a leading `..` with
 //!   nothing to remove is **kept** (`../a/./b/../..` gives `../`), a path that
 //!   empties is written `./` (`a/..` resolves like `./`; the empty reference
 //!   would mean the base itself, query included), and a first segment with
