@@ -24,6 +24,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::normalize::{Level, Normalizer};
+use crate::scheme::SchemeRegistry;
 use crate::{UriRef, UriRefBuf};
 
 /// Whether `a` and `b` are equivalent at `level`: their normal forms at that
@@ -61,6 +62,39 @@ impl Normalizer {
     pub fn key(&self, r: &UriRef<'_>) -> UriKey {
         UriKey {
             normal: self.normalize(r),
+        }
+    }
+
+    /// [`equivalent`](Normalizer::equivalent) with the caller's scheme
+    /// registry (their schemes' default ports count).
+    pub fn equivalent_with(
+        &self,
+        a: &UriRef<'_>,
+        b: &UriRef<'_>,
+        schemes: &SchemeRegistry,
+    ) -> bool {
+        a.as_str() == b.as_str()
+            || self.normalize_with(a, schemes).as_str() == self.normalize_with(b, schemes).as_str()
+    }
+
+    /// [`key`](Normalizer::key) with the caller's scheme registry.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::normalize::{Level, Normalizer};
+    /// use urikit::scheme::{SchemeInfo, SchemeRegistry};
+    /// let mut schemes = SchemeRegistry::standard();
+    /// schemes.register("x-db", SchemeInfo::new().default_port(5432));
+    /// let n = Normalizer::new().level(Level::Scheme);
+    /// let a = urikit::UriRef::parse("x-db://h:5432/d")?;
+    /// let b = urikit::UriRef::parse("X-DB://H/d")?;
+    /// assert_eq!(n.key_with(&a, &schemes), n.key_with(&b, &schemes));
+    /// assert_ne!(n.key(&a), n.key(&b));
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn key_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriKey {
+        UriKey {
+            normal: self.normalize_with(r, schemes),
         }
     }
 }
