@@ -123,6 +123,7 @@ fn benches(c: &mut Criterion) {
             inputs: d.lines.clone(),
         };
         libs!(c, tsv, &case, [
+            "urikit" => normalize::urikit,
             "fluent-uri" => normalize::fluent_uri,
             "iri-string" => normalize::iri_string,
             "uriparse" => normalize::uriparse,

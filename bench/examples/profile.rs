@@ -20,6 +20,7 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("resolve_relative" | "resolve_absolute", "oxiri") => resolve::oxiri,
         ("resolve_relative" | "resolve_absolute", "fluent-uri") => resolve::fluent_uri,
         ("resolve_relative" | "resolve_absolute", "iri-string") => resolve::iri_string,
+        ("normalize", "urikit") => normalize::urikit,
         ("normalize", "fluent-uri") => normalize::fluent_uri,
         ("normalize", "iri-string") => normalize::iri_string,
         ("decode_path", "urikit") => decode::urikit,

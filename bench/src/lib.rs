@@ -234,6 +234,17 @@ pub mod normalize {
     use super::black_box;
     use iri_string::format::ToDedicatedString;
 
+    /// Syntax-based normalization (RFC 3986 section 6.2.2), owned result.
+    #[inline]
+    pub fn urikit(s: &str) -> bool {
+        const N: urikit::normalize::Normalizer = urikit::normalize::Normalizer::new();
+        let Ok(r) = urikit::UriRef::parse(s) else {
+            return false;
+        };
+        black_box(N.normalize(&r));
+        true
+    }
+
     #[inline]
     pub fn fluent_uri(s: &str) -> bool {
         let Ok(r) = fluent_uri::UriRef::parse(s) else {

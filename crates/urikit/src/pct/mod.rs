@@ -284,12 +284,18 @@ pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
     let b = s.as_bytes();
     let mut start = 0; // start of the run copied verbatim
     let mut i = 0;
-    while i < b.len() {
+    loop {
+        // The next stop byte: a `%` found eight bytes at a time, or (for a
+        // host, short) a byte of the table.
+        let rest = b.get(i..).unwrap_or_default();
+        let next = if lowercase {
+            rest.iter().position(|&c| stop.contains(c))
+        } else {
+            find_byte(rest, b'%')
+        };
+        let Some(k) = next else { break };
+        i += k;
         let c = b[i];
-        if !stop.contains(c) {
-            i += 1;
-            continue;
-        }
         out.push_str(&s[start..i]);
         if c != b'%' {
             out.push(c.to_ascii_lowercase() as char);
