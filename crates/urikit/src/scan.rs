@@ -27,7 +27,12 @@ pub(crate) const DIGIT: u8 = 1 << 5;
 /// `HEXDIG` ([`table::HEXDIG`]).
 pub(crate) const HEXDIG: u8 = 1 << 6;
 
-/// The class bits of every byte (bytes outside ASCII belong to no class).
+/// Every byte but `A`-`Z` and `%`, non-ASCII ones included: the bytes a
+/// host's normalization copies as they are.
+pub(crate) const KEEP_IN_HOST: u8 = 1 << 7;
+
+/// The class bits of every byte (bytes outside ASCII belong to no class but
+/// [`KEEP_IN_HOST`]).
 pub(crate) static CLASS: [u8; 256] = build();
 
 /// Each class bit and the set it stands for.
@@ -44,6 +49,13 @@ const SETS: [(table::Table, u8); 7] = [
 const fn build() -> [u8; 256] {
     let sets = SETS;
     let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if !(b == b'%' as usize || (b >= b'A' as usize && b <= b'Z' as usize)) {
+            t[b] = KEEP_IN_HOST;
+        }
+        b += 1;
+    }
     let mut b = 0;
     while b < 128 {
         let mut k = 0;
@@ -139,24 +151,40 @@ pub(crate) fn check_pct(b: &[u8], i: usize) -> Result<(), ParseError> {
 
 /// The index of the first `byte` in `b`, reading eight bytes at a time (SWAR:
 /// the classic "has a zero byte" test on the block xor-ed with the byte
-/// repeated).
+/// repeated, whose lowest set bit marks the first match exactly). The last
+/// block of an input of eight bytes or more is read as its last eight bytes,
+/// the ones already looked at shifted out; shorter inputs go byte by byte.
 #[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn find_byte(b: &[u8], byte: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let pattern = LO * u64::from(byte);
+    // High bit of each byte of `x` that is zero, and maybe of bytes above the
+    // first zero one (never below it).
+    let zeros = |block: &[u8; 8]| {
+        let x = u64::from_le_bytes(*block) ^ pattern;
+        x.wrapping_sub(LO) & !x & HI
+    };
     let mut i = 0;
-    while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let x = u64::from_le_bytes(*chunk) ^ pattern;
-        // Nonzero exactly when some byte of `x` is zero (no false positive
-        // once the first zero byte is located below).
-        if x.wrapping_sub(LO) & !x & HI != 0 {
-            break;
+    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let z = zeros(block);
+        if z != 0 {
+            return Some(i + (z.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    b.get(i..)?.iter().position(|&c| c == byte).map(|k| i + k)
+    let left = b.len() - i;
+    if left == 0 {
+        return None;
+    }
+    if let Some(last) = b.last_chunk::<8>() {
+        // The low `8 - left` bytes were looked at and hold no match, so no
+        // borrow comes out of them: the shifted mask is exact.
+        let z = zeros(last) >> (8 * (8 - left));
+        return (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize);
+    }
+    b.iter().position(|&c| c == byte)
 }
 
 #[cfg(test)]
@@ -169,6 +197,8 @@ mod tests {
             for (set, bit) in SETS {
                 assert_eq!(is(c, bit), set.contains(c), "byte {c} bit {bit}");
             }
+            let kept = c != b'%' && !c.is_ascii_uppercase();
+            assert_eq!(is(c, KEEP_IN_HOST), kept, "byte {c}");
         }
     }
 
@@ -186,7 +216,16 @@ mod tests {
         for len in 0..=text.len() {
             let b = &text[..len];
             for i in 0..=len {
-                for class in [PATH, QUERY, USERINFO, REG_NAME, SCHEME, DIGIT, HEXDIG] {
+                for class in [
+                    PATH,
+                    QUERY,
+                    USERINFO,
+                    REG_NAME,
+                    SCHEME,
+                    DIGIT,
+                    HEXDIG,
+                    KEEP_IN_HOST,
+                ] {
                     assert_eq!(run(b, i, class), run_slow(b, i, class), "{len} {i} {class}");
                 }
             }

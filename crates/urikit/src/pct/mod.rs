@@ -25,7 +25,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::scan::find_byte;
+use crate::scan::{self, find_byte};
 use crate::table::{hex_value, Table, UNRESERVED, UPPER_HEX};
 
 mod component;
@@ -280,16 +280,16 @@ pub fn decode_form_utf8_lossy(s: &str) -> Cow<'_, str> {
 /// letters are lowercased (decoded ones included). A `%` that does not start a
 /// valid triplet (never the case in a parsed component) is copied as is.
 pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
-    let stop = if lowercase { &STOP_LOWER } else { &STOP };
     let b = s.as_bytes();
     let mut start = 0; // start of the run copied verbatim
     let mut i = 0;
     loop {
-        // The next stop byte: a `%` found eight bytes at a time, or (for a
-        // host, short) a byte of the table.
+        // The next stop byte: a `%` (and for a host an uppercase letter).
         let rest = b.get(i..).unwrap_or_default();
         let next = if lowercase {
-            rest.iter().position(|&c| stop.contains(c))
+            // `%` and `A`-`Z`, found eight bytes at a time too.
+            let k = scan::run(rest, 0, scan::KEEP_IN_HOST);
+            (k < rest.len()).then_some(k)
         } else {
             find_byte(rest, b'%')
         };
@@ -315,10 +315,6 @@ pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
     }
     out.push_str(&s[start..]);
 }
-
-/// Bytes [`push_normalized`] stops at: `%`, and for a host uppercase letters.
-const STOP: Table = Table::new(b"%");
-const STOP_LOWER: Table = STOP.or(crate::table::Table::range(b'A', b'Z'));
 
 #[cfg(test)]
 mod tests {
