@@ -132,11 +132,15 @@ fn mask(block: &[u8], class: u8) -> u32 {
 pub(crate) fn scan(b: &[u8], mut i: usize, class: u8) -> Result<usize, ParseError> {
     loop {
         i = run(b, i, class);
-        if b.get(i) != Some(&b'%') {
+        // A run of triplets (`%41%42...`) is checked without going back to
+        // the block scan after each.
+        while b.get(i) == Some(&b'%') {
+            check_pct(b, i)?;
+            i += 3;
+        }
+        if !b.get(i).is_some_and(|&c| is(c, class)) {
             return Ok(i);
         }
-        check_pct(b, i)?;
-        i += 3;
     }
 }
 

@@ -118,3 +118,25 @@ fn resolving_allocates_once() {
         assert!(most <= 1, "{what}: {most} allocations resolving {worst:?}");
     }
 }
+
+#[test]
+fn normalizing_allocates_once() {
+    const N: urikit::normalize::Normalizer = urikit::normalize::Normalizer::new();
+    let inputs = inputs();
+    let refs: Vec<UriRef<'_>> = inputs
+        .iter()
+        .filter_map(|s| UriRef::parse(s).ok())
+        .collect();
+    assert!(refs.len() > 100_000);
+    let mut most = 0;
+    let mut worst = "";
+    for r in &refs {
+        let n = allocations(|| {
+            std::hint::black_box(N.normalize(r));
+        });
+        if n > most {
+            (most, worst) = (n, r.as_str());
+        }
+    }
+    assert!(most <= 1, "{most} allocations normalizing {worst:?}");
+}
