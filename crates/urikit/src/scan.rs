@@ -79,31 +79,35 @@ pub(crate) fn is(c: u8, class: u8) -> bool {
 /// The index of the first byte at or after `i` that is not in `class` (one
 /// class bit), or `b.len()`.
 ///
-/// Blocks of eight bytes: the class bits of the eight bytes are and-ed, and
-/// the block is skipped when they all have the bit (the common case). In the
-/// block where the run ends, the bits make a mask and the run ends at its first
-/// zero bit (`trailing_ones`), without a byte loop and its hard-to-predict exit.
-/// The last block of the input, when shorter than eight, is read as the last
-/// eight bytes with the ones before `i` shifted out.
+/// Blocks of eight bytes: the class entries of the eight bytes are packed
+/// into one `u64` (byte `k` of it is the entry of byte `k`), the class bit is
+/// moved to the low bit of each byte, and then one compare says whether the
+/// whole block is in the class (the common case: skip it) and `trailing_zeros`
+/// of the complement says where the run ends, with no byte loop and its
+/// hard-to-predict exit. The last block of the input, when shorter than eight,
+/// is read as the last eight bytes with the ones before `i` shifted out.
 #[inline(always)]
 pub(crate) fn run(b: &[u8], i: usize, class: u8) -> usize {
     debug_assert!(class.is_power_of_two());
     let mut blocks = b.get(i..).unwrap_or_default().chunks_exact(8);
     let mut at = i;
     for block in blocks.by_ref() {
-        let mut all = 0xFF;
-        for &c in block {
-            all &= CLASS[usize::from(c)];
-        }
-        if all & class == 0 {
-            return at + mask(block, class).trailing_ones() as usize;
+        let out = outside(block, class);
+        if out != 0 {
+            return at + (out.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
     // Fewer than eight bytes are left.
     let left = blocks.remainder().len();
+    if left == 0 {
+        return at;
+    }
     if let Some(last) = b.last_chunk::<8>() {
-        return at + (mask(last, class) >> (8 - left)).trailing_ones() as usize;
+        // Byte `8 - left` of the last block is the byte at `at`; the marks of
+        // the bytes before it are shifted out.
+        let out = outside(last, class) >> (8 * (8 - left));
+        return at + (out.trailing_zeros() / 8).min(left as u32) as usize;
     }
     at + blocks
         .remainder()
@@ -112,15 +116,16 @@ pub(crate) fn run(b: &[u8], i: usize, class: u8) -> usize {
         .unwrap_or(left)
 }
 
-/// Bit `k` is set when `block[k]` is in `class` (one class bit; `block` has
-/// eight bytes).
+/// For a block of eight bytes: bit 0 of byte `k` of the result is set when
+/// `block[k]` is *not* in `class` (one class bit); every other bit is clear.
 #[inline(always)]
-fn mask(block: &[u8], class: u8) -> u32 {
-    let mut m = 0u32;
+fn outside(block: &[u8], class: u8) -> u64 {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let mut v = 0u64;
     for (k, &c) in block.iter().enumerate() {
-        m |= u32::from(CLASS[usize::from(c)] & class) << k;
+        v |= u64::from(CLASS[usize::from(c)]) << (8 * k);
     }
-    m >> class.trailing_zeros()
+    !(v >> class.trailing_zeros()) & LO
 }
 
 /// Advances over bytes of `class` and valid `%XX` triplets, returning the
