@@ -16,21 +16,21 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use urikit_bench::{
     datasets_dir, decode, load_datasets, normalize, parse, paths, relative_parts, resolve, run_all,
-    Dataset,
+    Dataset, Inputs,
 };
 
 /// The inputs of one operation on one dataset.
 struct Case<'a> {
     op: &'static str,
     dataset: &'a str,
-    inputs: Vec<String>,
+    inputs: Inputs,
 }
 
 /// Registers one benchmark per library listed, on the same inputs.
 macro_rules! libs {
     ($c:expr, $tsv:expr, $case:expr, [$($name:literal => $f:path),* $(,)?]) => {{
         let case: &Case = $case;
-        let bytes: u64 = case.inputs.iter().map(|s| s.len() as u64).sum();
+        let bytes: u64 = case.inputs.bytes();
         let mut g = $c.benchmark_group(format!("{}/{}", case.op, case.dataset));
         g.throughput(Throughput::Bytes(bytes));
         $(
@@ -75,7 +75,7 @@ fn benches(c: &mut Criterion) {
         let case = Case {
             op: "parse",
             dataset: &d.name,
-            inputs: lines,
+            inputs: Inputs::new(&lines),
         };
         libs!(c, tsv, &case, [
             "urikit" => parse::urikit,
@@ -92,7 +92,7 @@ fn benches(c: &mut Criterion) {
         let case = Case {
             op: "resolve_relative",
             dataset: &d.name,
-            inputs: relative_parts(&d.lines),
+            inputs: Inputs::new(&relative_parts(&d.lines)),
         };
         libs!(c, tsv, &case, [
             "urikit" => resolve::urikit,
@@ -105,7 +105,7 @@ fn benches(c: &mut Criterion) {
         let case = Case {
             op: "resolve_absolute",
             dataset: &d.name,
-            inputs: d.lines.clone(),
+            inputs: Inputs::new(&d.lines),
         };
         libs!(c, tsv, &case, [
             "urikit" => resolve::urikit,
@@ -120,7 +120,7 @@ fn benches(c: &mut Criterion) {
         let case = Case {
             op: "normalize",
             dataset: &d.name,
-            inputs: d.lines.clone(),
+            inputs: Inputs::new(&d.lines),
         };
         libs!(c, tsv, &case, [
             "urikit" => normalize::urikit,
@@ -135,7 +135,7 @@ fn benches(c: &mut Criterion) {
         let case = Case {
             op: "decode_path",
             dataset: &d.name,
-            inputs: paths(&d.lines),
+            inputs: Inputs::new(&paths(&d.lines)),
         };
         libs!(c, tsv, &case, [
             "urikit" => decode::urikit,

@@ -41,11 +41,11 @@ fn main() {
         .into_iter()
         .find(|d| &d.name == dataset)
         .expect("no such dataset");
-    let inputs = match op.as_str() {
+    let inputs = Inputs::new(&match op.as_str() {
         "resolve_relative" => relative_parts(&d.lines),
         "decode_path" => paths(&d.lines),
         _ => d.lines.clone(),
-    };
+    });
     resolve::init();
     let libs: Vec<(&str, Adapter)> = libs.split(',').map(|l| (l, adapter(op, l))).collect();
     let mut best = vec![f64::INFINITY; libs.len()];
@@ -57,13 +57,13 @@ fn main() {
             best[k] = best[k].min(t.elapsed().as_secs_f64());
         }
     }
-    let bytes: usize = inputs.iter().map(String::len).sum();
+    let bytes = inputs.bytes() as f64;
     for (k, (name, _)) in libs.iter().enumerate() {
         println!(
             "{op} {dataset} {name}: {} of {} accepted; fastest pass {:.0} MB/s",
             accepted[k],
             inputs.len(),
-            bytes as f64 / best[k] / 1e6
+            bytes / best[k] / 1e6
         );
     }
 }

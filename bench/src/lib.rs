@@ -109,13 +109,52 @@ pub fn paths(lines: &[String]) -> Vec<String> {
 /// An operation's adapter: runs it on one input; `true` when accepted.
 pub type Adapter = fn(&str) -> bool;
 
+/// The inputs of one benchmark, stored end to end in one buffer (as a
+/// program reading a file of URLs would have them), so that every library
+/// reads them from the same, contiguous memory.
+pub struct Inputs {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Inputs {
+    pub fn new(items: &[String]) -> Inputs {
+        let mut text = String::with_capacity(items.iter().map(String::len).sum());
+        let mut ends = Vec::with_capacity(items.len());
+        for s in items {
+            text.push_str(s);
+            ends.push(text.len());
+        }
+        Inputs { text, ends }
+    }
+
+    /// The inputs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(a, &b)| &self.text[a..b])
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Their total length in bytes (what the throughput counts).
+    pub fn bytes(&self) -> u64 {
+        self.text.len() as u64
+    }
+}
+
 /// Runs `f` on every input, returning how many it accepted. The loop the
 /// benchmarks time.
 #[inline(always)]
-pub fn run_all<F: Fn(&str) -> bool>(inputs: &[String], f: F) -> usize {
+pub fn run_all<F: Fn(&str) -> bool>(inputs: &Inputs, f: F) -> usize {
     let mut n = 0;
-    for s in inputs {
-        n += usize::from(f(black_box(s.as_str())));
+    for s in inputs.iter() {
+        n += usize::from(f(black_box(s)));
     }
     n
 }
