@@ -100,9 +100,9 @@ def ratio_rows(results, counts):
             ratio = ours / peers[peer]
             target_peer, factor = TARGETS.get(op, (None, None))
             if factor:
-                against = peers.get(target_peer) if target_peer else peers[peer]
+                against = speeds.get(target_peer) if target_peer else peers[peer]
                 if against:
-                    ok = ours / against >= factor
+                    ok = (ours / against, target_peer or peer, ours / against >= factor)
         table[op].append((dataset, speeds, ns_url, ratio, peer, ok))
     return table
 
@@ -126,7 +126,8 @@ def markdown(results, counts):
             cells = ["–" if speeds.get(l) is None else f"{speeds[l]:.0f}" for l in libs]
             r = "–" if ratio is None else f"{ratio:.2f}× ({peer})"
             n = "–" if ns_url is None else f"{ns_url:.0f}"
-            t = {True: "met", False: "**not met**", None: "–"}[ok]
+            t = "–" if ok is None else (
+                f"{ok[0]:.2f}× {ok[1]}: " + ("met" if ok[2] else "**not met**"))
             lines.append(f"| {dataset} | " + " | ".join(cells) + f" | {n} | {r} | {t} |")
         lines.append("")
         partial = []
