@@ -16,12 +16,15 @@ use urikit::{Uri, UriRef};
 use urikit_bench::adversarial::{FAMILIES, SIZES};
 use urikit_bench::BASE;
 
+/// One operation on one input (the base is for resolution).
+type Op = fn(&Uri<'_>, &str) -> bool;
+
 fn benches(c: &mut Criterion) {
     let base = Uri::parse(BASE).unwrap();
     for fam in FAMILIES {
         let inputs: Vec<String> = SIZES.iter().map(|&n| (fam.build)(n)).collect();
         let valid = inputs.iter().all(|s| UriRef::parse(s).is_ok());
-        let mut ops: Vec<(&str, fn(&Uri<'_>, &str) -> bool)> = vec![("parse", |_, s| {
+        let mut ops: Vec<(&str, Op)> = vec![("parse", |_, s| {
             black_box(UriRef::parse(black_box(s))).is_ok()
         })];
         if valid {
