@@ -14,7 +14,7 @@
 //! batch is written after that batch's stdout (stdout is buffered, stderr is
 //! not, so the two streams were never interleaved line by line anyway).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread;
 
@@ -60,18 +60,17 @@ where
         0 => thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let mut stdin = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     if jobs == 1 {
+        let mut stdin = io::stdin().lock();
         let mut f = worker();
         let mut valid = true;
-        let mut batch = Vec::with_capacity(BATCH + 4096);
-        while read_batch(&mut stdin, &mut batch)? {
+        let (mut batch, mut carry) = (Vec::with_capacity(2 * BATCH), Vec::new());
+        while read_batch(&mut stdin, &mut batch, &mut carry)? {
             valid &= for_lines(&batch, &mut f, &mut sink);
             flush(&mut stdout, &mut sink)?;
         }
         return Ok(status(valid));
     }
-    drop(stdin);
     parallel(jobs, &worker, &mut stdout)
 }
 
@@ -95,14 +94,34 @@ fn flush(stdout: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
     Ok(())
 }
 
-/// Fills `batch` (emptied first) with whole lines, newlines kept, until it
-/// holds at least [`BATCH`] bytes or the input ends. `false` when there was
-/// nothing left to read.
-fn read_batch(r: &mut impl BufRead, batch: &mut Vec<u8>) -> io::Result<bool> {
+/// Fills `batch` (emptied first) with whole lines, newlines kept: what
+/// `carry` held from the last read, then blocks read from `r` until it holds
+/// at least [`BATCH`] bytes or the input ends. The bytes after the last
+/// newline go back to `carry` for the next batch (a line longer than a batch
+/// makes the batch longer). `false` when there was nothing left to read.
+fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io::Result<bool> {
+    const BLOCK: usize = 64 * 1024;
     batch.clear();
-    while batch.len() < BATCH {
-        if r.read_until(b'\n', batch)? == 0 {
+    batch.append(carry);
+    let mut eof = false;
+    // Newlines are looked for from here on (the carry has none).
+    let mut unseen = batch.len();
+    loop {
+        if !eof && batch.len() < BATCH {
+            // fall through to read
+        } else if eof || batch[unseen..].contains(&b'\n') {
             break;
+        } else {
+            unseen = batch.len();
+        }
+        // Up to BLOCK more bytes (fewer only at the end of the input).
+        let n = r.by_ref().take(BLOCK as u64).read_to_end(batch)?;
+        eof = n < BLOCK;
+    }
+    if !eof {
+        if let Some(k) = batch.iter().rposition(|&c| c == b'\n') {
+            carry.extend_from_slice(&batch[k + 1..]);
+            batch.truncate(k + 1);
         }
     }
     Ok(!batch.is_empty())
@@ -164,10 +183,11 @@ where
             from_workers.push(out_rx);
         }
         let reader = scope.spawn(move || -> io::Result<()> {
-            let mut stdin = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+            let mut stdin = io::stdin().lock();
+            let mut carry = Vec::new();
             for k in 0.. {
-                let mut batch = Vec::with_capacity(BATCH + 4096);
-                if !read_batch(&mut stdin, &mut batch)? {
+                let mut batch = Vec::with_capacity(2 * BATCH);
+                if !read_batch(&mut stdin, &mut batch, &mut carry)? {
                     break;
                 }
                 if to_workers[k % jobs].send(batch).is_err() {
@@ -200,18 +220,25 @@ where
     })
 }
 
-/// Drains a reader (for tests of the batching).
+/// Drains a reader that gives at most 7 bytes a read (for tests of the
+/// batching).
 #[cfg(test)]
-fn batches(mut input: &[u8]) -> Vec<Vec<u8>> {
-    let mut r = io::BufReader::with_capacity(7, &mut input);
-    let mut out = Vec::new();
-    let mut b = Vec::new();
-    while read_batch(&mut r, &mut b).unwrap() {
+fn batches(input: &[u8]) -> Vec<Vec<u8>> {
+    struct Trickle<'a>(&'a [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut r = Trickle(input);
+    let (mut out, mut b, mut carry) = (Vec::new(), Vec::new(), Vec::new());
+    while read_batch(&mut r, &mut b, &mut carry).unwrap() {
         out.push(b.clone());
     }
-    let mut rest = Vec::new();
-    io::Read::read_to_end(&mut r, &mut rest).unwrap();
-    assert!(rest.is_empty());
+    assert!(carry.is_empty() && r.0.is_empty());
     out
 }
 
@@ -254,5 +281,12 @@ mod tests {
         assert!(bs.len() > 2, "{} batches", bs.len());
         assert!(bs.iter().all(|b| b.ends_with(b"\n")));
         assert_eq!(bs.concat(), input);
+        // A line longer than a batch, and a last line without a newline.
+        let mut input = vec![b'a'; 3 * BATCH];
+        input.extend_from_slice(b"\nb\nc");
+        let bs = batches(&input);
+        assert_eq!(bs.concat(), input);
+        assert!(bs[0].len() > 3 * BATCH, "the long line stays whole");
+        assert!(bs[..bs.len() - 1].iter().all(|b| b.ends_with(b"\n")));
     }
 }
