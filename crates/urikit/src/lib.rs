@@ -52,6 +52,8 @@
 extern crate alloc;
 
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 mod host;
 mod parse;
 #[cfg(feature = "alloc")]

@@ -1,0 +1,192 @@
+//! Finding URIs in an `io::Read`, in bounded memory.
+//!
+//! The window holds at most [`scanner::CONTEXT`] bytes already scanned, the
+//! candidate in progress (at most [`Finder::max_len`] bytes plus a line-break
+//! join) and one chunk read: its size does not depend on the input's.
+
+use std::io::{self, Read};
+use std::vec::Vec;
+
+use super::position::Tracker;
+use super::scanner::{Scanner, Step, CONTEXT};
+use super::{Finder, Match};
+
+/// The size of one read.
+const CHUNK: usize = 64 * 1024;
+
+/// The iterator of [`Finder::stream`]: matches own their URI, positions are
+/// offsets in the whole stream.
+pub struct StreamMatches<'f, R> {
+    finder: &'f Finder,
+    reader: R,
+    /// The window; `buf[0]` is at stream offset `offset`.
+    buf: Vec<u8>,
+    /// What one read writes into (the window grows by what it got).
+    scratch: Vec<u8>,
+    offset: usize,
+    pos: usize,
+    floor: usize,
+    eof: bool,
+    failed: bool,
+    /// Inside an over-long run, skipping from this index.
+    skip: Option<usize>,
+    scanner: Scanner,
+    tracker: Tracker,
+    tracked: usize,
+}
+
+impl Finder {
+    /// The URIs in everything `reader` gives, read once in 64 KiB chunks (it
+    /// need not be buffered). Bytes that are not UTF-8 are allowed around
+    /// URIs.
+    ///
+    /// # Errors
+    /// The iterator yields the reader's error (other than `Interrupted`, which
+    /// is retried), then ends.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::extract::Finder;
+    ///
+    /// let text = &b"bytes \xff around <URL: http://example.com/a> too"[..];
+    /// let found: Vec<_> = Finder::new().stream(text).collect::<Result<_, _>>()?;
+    /// assert_eq!(found[0].as_str(), "http://example.com/a");
+    /// assert_eq!(found[0].span(), 21..41);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn stream<R: Read>(&self, reader: R) -> StreamMatches<'_, R> {
+        StreamMatches {
+            finder: self,
+            reader,
+            buf: Vec::with_capacity(CHUNK + CONTEXT),
+            scratch: std::vec![0; CHUNK],
+            offset: 0,
+            pos: 0,
+            floor: 0,
+            eof: false,
+            failed: false,
+            skip: None,
+            scanner: Scanner::default(),
+            tracker: Tracker::new(),
+            tracked: 0,
+        }
+    }
+}
+
+impl<R: Read> StreamMatches<'_, R> {
+    /// The next match, `None` at the end.
+    fn next_match(&mut self) -> io::Result<Option<Match<'static>>> {
+        loop {
+            if let Some(from) = self.skip {
+                match self.scanner.skip(self.finder, &self.buf, from, self.eof) {
+                    Ok(end) => {
+                        self.skip = None;
+                        self.pos = end;
+                        self.floor = end;
+                    }
+                    Err(keep) => {
+                        self.skip = Some(keep + 1);
+                        self.pos = keep + 1;
+                        self.compact(keep);
+                        self.fill(false)?;
+                    }
+                }
+                continue;
+            }
+            let step = self
+                .scanner
+                .step(self.finder, &self.buf, self.pos, self.floor, self.eof);
+            match step {
+                Step::Found(raw, next) => {
+                    self.tracker.advance(&self.buf[self.tracked..raw.start]);
+                    let m = Match::from_raw(raw, self.offset, self.tracker).into_owned();
+                    self.tracked = m.start - self.offset;
+                    self.pos = next;
+                    self.floor = next;
+                    return Ok(Some(m));
+                }
+                Step::Skip(from) => self.skip = Some(from),
+                Step::NeedMore(keep) if !self.eof => {
+                    self.pos = keep;
+                    self.compact(keep);
+                    self.fill(true)?;
+                }
+                Step::NeedMore(_) | Step::End => {
+                    if self.eof {
+                        return Ok(None);
+                    }
+                    self.pos = self.buf.len();
+                    self.compact(self.buf.len());
+                    self.fill(false)?;
+                }
+            }
+        }
+    }
+
+    /// Drops the bytes more than [`CONTEXT`] before `keep`, counting lines
+    /// over them first.
+    fn compact(&mut self, keep: usize) {
+        let cut = keep.saturating_sub(CONTEXT);
+        if cut == 0 {
+            return;
+        }
+        if cut > self.tracked {
+            self.tracker.advance(&self.buf[self.tracked..cut]);
+            self.tracked = cut;
+        }
+        self.buf.drain(..cut);
+        self.offset += cut;
+        self.pos -= cut;
+        self.tracked -= cut;
+        self.floor = self.floor.saturating_sub(cut);
+        if let Some(s) = &mut self.skip {
+            *s -= cut;
+        }
+        self.scanner.invalidate();
+    }
+
+    /// Appends up to one chunk; sets `eof` when the reader has no more.
+    ///
+    /// With `whole`, a candidate is pending and will be scanned again from its
+    /// start: reads go on until a whole chunk has come (or the end), so that a
+    /// reader giving a few bytes at a time does not make the rescans
+    /// quadratic.
+    fn fill(&mut self, whole: bool) -> io::Result<()> {
+        let mut got = 0;
+        while got < CHUNK {
+            match self.reader.read(&mut self.scratch[..CHUNK - got]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => {
+                    self.buf.extend_from_slice(&self.scratch[..n]);
+                    got += n;
+                    if !whole {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Iterator for StreamMatches<'_, R> {
+    type Item = io::Result<Match<'static>>;
+
+    fn next(&mut self) -> Option<io::Result<Match<'static>>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_match() {
+            Ok(m) => m.map(Ok),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
