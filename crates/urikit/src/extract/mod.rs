@@ -92,7 +92,7 @@ pub use abbreviated::{
 pub use stream::StreamMatches;
 
 use crate::scheme::{SchemeInfo, SchemeRegistry};
-use position::Tracker;
+pub use position::LineCounter;
 use scanner::{Scanner, Step};
 
 /// Schemes without a default port that are common in text, added to the
@@ -235,7 +235,7 @@ impl Finder {
             pos: 0,
             floor: 0,
             scanner: Scanner::default(),
-            tracker: Tracker::new(),
+            tracker: LineCounter::new(),
             tracked: 0,
         }
     }
@@ -311,7 +311,7 @@ impl<'t> Match<'t> {
     }
 
     /// A match from the engine's, `offset` added to its positions.
-    fn from_raw(raw: scanner::Raw<'t>, offset: usize, at: Tracker) -> Match<'t> {
+    fn from_raw(raw: scanner::Raw<'t>, offset: usize, at: LineCounter) -> Match<'t> {
         Match {
             uri: raw.uri,
             start: offset + raw.start,
@@ -333,7 +333,7 @@ pub struct Matches<'f, 't> {
     pos: usize,
     floor: usize,
     scanner: Scanner,
-    tracker: Tracker,
+    tracker: LineCounter,
     tracked: usize,
 }
 

@@ -8,17 +8,43 @@
 
 use memchr::{memchr_iter, memrchr};
 
-/// The line and column of the position reached so far.
+/// The line and column of the position reached so far in a text read
+/// forward.
+///
+/// # Example
+/// ```
+/// use urikit::extract::LineCounter;
+///
+/// let mut at = LineCounter::new();
+/// at.advance("première\r\nligne: ".as_bytes());
+/// assert_eq!((at.line(), at.column()), (2, 8));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Tracker {
-    pub line: usize,
-    pub column: usize,
+pub struct LineCounter {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
-impl Tracker {
+impl Default for LineCounter {
+    fn default() -> LineCounter {
+        LineCounter::new()
+    }
+}
+
+impl LineCounter {
     /// The start of a text: line 1, column 1.
-    pub const fn new() -> Tracker {
-        Tracker { line: 1, column: 1 }
+    pub const fn new() -> LineCounter {
+        LineCounter { line: 1, column: 1 }
+    }
+
+    /// The 1-based line.
+    pub const fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 1-based column, in characters.
+    pub const fn column(&self) -> usize {
+        self.column
     }
 
     /// Moves over `bytes`, the text between the position reached and the next.
@@ -44,16 +70,16 @@ mod tests {
 
     #[test]
     fn lines_and_columns() {
-        let mut t = Tracker::new();
+        let mut t = LineCounter::new();
         t.advance(b"ab");
-        assert_eq!(t, Tracker { line: 1, column: 3 });
+        assert_eq!(t, LineCounter { line: 1, column: 3 });
         t.advance("é\r\nxy".as_bytes());
-        assert_eq!(t, Tracker { line: 2, column: 3 });
+        assert_eq!(t, LineCounter { line: 2, column: 3 });
         t.advance(b"\n\n");
-        assert_eq!(t, Tracker { line: 4, column: 1 });
+        assert_eq!(t, LineCounter { line: 4, column: 1 });
         t.advance("日本".as_bytes());
-        assert_eq!(t, Tracker { line: 4, column: 3 });
+        assert_eq!(t, LineCounter { line: 4, column: 3 });
         t.advance(b"a\rb");
-        assert_eq!(t, Tracker { line: 4, column: 6 });
+        assert_eq!(t, LineCounter { line: 4, column: 6 });
     }
 }

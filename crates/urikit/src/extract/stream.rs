@@ -7,7 +7,7 @@
 use std::io::{self, Read};
 use std::vec::Vec;
 
-use super::position::Tracker;
+use super::position::LineCounter;
 use super::scanner::{Scanner, Step, CONTEXT};
 use super::{Finder, Match};
 
@@ -31,7 +31,7 @@ pub struct StreamMatches<'f, R> {
     /// Inside an over-long run, skipping from this index.
     skip: Option<usize>,
     scanner: Scanner,
-    tracker: Tracker,
+    tracker: LineCounter,
     tracked: usize,
 }
 
@@ -67,7 +67,7 @@ impl Finder {
             failed: false,
             skip: None,
             scanner: Scanner::default(),
-            tracker: Tracker::new(),
+            tracker: LineCounter::new(),
             tracked: 0,
         }
     }
