@@ -57,16 +57,39 @@ pub mod extract;
 mod host;
 mod parse;
 #[cfg(feature = "alloc")]
+mod path;
+#[cfg(feature = "alloc")]
 pub mod pct;
 #[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+pub mod resolve;
+#[cfg(feature = "alloc")]
 pub mod scheme;
+#[cfg(feature = "alloc")]
+pub mod security;
 #[cfg(feature = "serde")]
 mod serde;
+mod span;
 pub mod table;
 mod uri;
+pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
+
+/// Longer explanations, compiled from the repository's Markdown files so that
+/// their examples are tested.
+pub mod _documentation {
+    /// How urikit is built and why (`DESIGN.md`).
+    #[doc = include_str!("../../../DESIGN.md")]
+    pub mod design {}
+}
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use relative::relativize;
+#[cfg(feature = "alloc")]
+pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
+pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};

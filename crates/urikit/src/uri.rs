@@ -11,7 +11,6 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
-use core::str::FromStr;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::ToOwned, string::String};
@@ -273,6 +272,13 @@ impl<'a> UriRef<'a> {
             meta: self.meta,
         }
     }
+
+    /// The component offsets, for code that builds new references from parts
+    /// of this one (resolution).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
+    }
 }
 
 /// An absolute URI (RFC 3986 `URI`): a [`UriRef`] with a scheme. It may have a
@@ -399,6 +405,15 @@ impl UriBuf {
         }
     }
 
+    /// A URI from a string and its offsets, which the caller guarantees are
+    /// what [`parse`](crate::parse) finds in it and include a scheme (checked
+    /// in debug builds).
+    pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        debug_assert!(meta.scheme_end > 0, "{s:?}");
+        UriBuf(UriRefBuf { s, meta })
+    }
+
     /// The borrowed view.
     pub fn as_uri(&self) -> Uri<'_> {
         Uri(self.0.as_uri_ref())
@@ -472,6 +487,7 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
 #[cfg(feature = "alloc")]
 mod owned_conversions {
     use super::*;
+    use core::str::FromStr;
 
     impl TryFrom<String> for UriRefBuf {
         type Error = (ParseError, String);
