@@ -38,6 +38,9 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a, &args.global),
         Command::Urn(a) => cmd::urn::run(a, &args.global),
         Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
+        Command::Extract(a) => cmd::extract::run(a, &args.global),
+        Command::Fixup(a) => cmd::fixup::run(a, &args.global),
+        Command::Base(a) => cmd::base::run(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+pub mod base;
 pub mod check;
+pub mod extract;
+pub mod fixup;
 pub mod parse;
 pub mod relativize;
 pub mod resolve;
