@@ -490,3 +490,19 @@ proptest! {
         prop_assert_eq!(streamed, owned);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Any bytes at all (not UTF-8 included) stream without a panic, and what
+    /// is found is in bounds and parses.
+    #[test]
+    fn any_bytes_stream(bytes in prop::collection::vec(any::<u8>(), 0..600), n in 1usize..64) {
+        let f = Finder::new().abbreviated(true).max_len(40);
+        for m in f.stream(Chunky { data: &bytes, n }) {
+            let m = m.unwrap();
+            prop_assert!(m.start() < m.end() && m.end() <= bytes.len());
+            prop_assert!(UriRef::parse(m.as_str()).is_ok());
+        }
+    }
+}

@@ -26,6 +26,9 @@
 //! bracket balance are cached per run, so many candidates in one long run do
 //! not rescan it.
 
+// Without `std` there is no stream driver, which alone needs the window API.
+#![cfg_attr(not(feature = "std"), allow(dead_code))]
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 
