@@ -51,6 +51,14 @@ pub enum Command {
     Fixup(crate::cmd::fixup::FixupArgs),
     /// The base URI that retrieval URI, headers and HTML <base> establish (RFC 3986 5.1).
     Base(crate::cmd::base::BaseArgs),
+    /// Normalize URI references (RFC 3986 section 6.2.2, 6.2.3 with --level scheme).
+    Normalize(crate::cmd::normalize::NormalizeArgs),
+    /// Tell whether two references are equivalent (exit 0) or not (exit 1).
+    Equivalent(crate::cmd::equivalent::EquivalentArgs),
+    /// Percent-encode text for a component.
+    Encode(crate::cmd::pct::EncodeArgs),
+    /// Percent-decode text.
+    Decode(crate::cmd::pct::DecodeArgs),
 }
 
 /// `urikit parse [INPUT]...`

@@ -41,6 +41,10 @@ fn main() -> ExitCode {
         Command::Extract(a) => cmd::extract::run(a, &args.global),
         Command::Fixup(a) => cmd::fixup::run(a, &args.global),
         Command::Base(a) => cmd::base::run(a, &args.global),
+        Command::Normalize(a) => cmd::normalize::run(a, &args.global),
+        Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
+        Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
+        Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -55,10 +55,16 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 pub mod base;
+#[cfg(feature = "alloc")]
+pub mod build;
+#[cfg(feature = "alloc")]
+pub mod equivalence;
 mod error;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod host;
+#[cfg(feature = "alloc")]
+pub mod normalize;
 mod parse;
 #[cfg(feature = "alloc")]
 mod path;

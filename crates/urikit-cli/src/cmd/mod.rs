@@ -2,9 +2,12 @@
 
 pub mod base;
 pub mod check;
+pub mod equivalent;
 pub mod extract;
 pub mod fixup;
+pub mod normalize;
 pub mod parse;
+pub mod pct;
 pub mod relativize;
 pub mod resolve;
 pub mod scheme_fields;
