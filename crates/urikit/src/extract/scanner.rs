@@ -142,12 +142,36 @@ pub(crate) struct Scanner {
     run: Option<(usize, usize)>,
     /// Bracket counts of the last trimmed range.
     brackets: Option<Brackets>,
+    /// The last schemes looked up, as written, with what the finder knows of
+    /// them (text mostly repeats `http` and `https`).
+    schemes: [Option<CachedScheme>; 2],
 }
 
+/// A scheme name (up to 16 bytes, and its length) and its registry entry.
+type CachedScheme = ([u8; 16], usize, Option<SchemeInfo>);
+
 impl Scanner {
-    /// Forgets the caches (their indices are into a window that moved).
+    /// Forgets the caches whose indices are into a window that moved.
     pub fn invalidate(&mut self) {
-        *self = Scanner::default();
+        self.run = None;
+        self.brackets = None;
+    }
+
+    /// What the finder knows of `scheme` (ASCII), through the small cache.
+    fn known(&mut self, f: &Finder, scheme: &[u8]) -> Option<SchemeInfo> {
+        for (name, len, info) in self.schemes.iter().flatten() {
+            if &name[..*len] == scheme {
+                return *info;
+            }
+        }
+        let info = f.known(core::str::from_utf8(scheme).unwrap_or(""));
+        if scheme.len() <= 16 {
+            let mut name = [0; 16];
+            name[..scheme.len()].copy_from_slice(scheme);
+            self.schemes[1] = self.schemes[0];
+            self.schemes[0] = Some((name, scheme.len(), info));
+        }
+        info
     }
 
     /// Finds the next URI in `buf[pos..]`; a scheme is not looked for before
@@ -238,11 +262,11 @@ impl Scanner {
         if s == c {
             return Cand::No;
         }
-        let scheme = core::str::from_utf8(&buf[s..c]).unwrap_or("");
         if buf.len() < c + 4 && !eof {
             return Cand::NeedMore(s);
         }
-        let Some(pre) = pre_accept(f, f.known(scheme), &buf[c + 1..]) else {
+        let known = self.known(f, &buf[s..c]);
+        let Some(pre) = pre_accept(f, known, &buf[c + 1..]) else {
             return Cand::No;
         };
         let end = match self.run(f, buf, s, c + 1, eof) {

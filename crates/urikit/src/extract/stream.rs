@@ -190,3 +190,71 @@ impl<R: Read> Iterator for StreamMatches<'_, R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Generated text, never held whole: `total` bytes of prose with a URI
+    /// every line and an over-long run of URI characters now and then.
+    struct Generated {
+        made: usize,
+        total: usize,
+        line: std::vec::Vec<u8>,
+        at: usize,
+        n: usize,
+    }
+
+    impl Read for Generated {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if self.made >= self.total {
+                return Ok(0);
+            }
+            if self.at == self.line.len() {
+                self.n += 1;
+                self.line = if self.n % 500 == 0 {
+                    std::format!("long http://x.example/{}\n", "a".repeat(100_000)).into_bytes()
+                } else {
+                    std::format!(
+                        "line {} see <http://h{}.example/p-\n  q> now.\n",
+                        self.n,
+                        self.n
+                    )
+                    .into_bytes()
+                };
+                self.at = 0;
+            }
+            let k = out.len().min(self.line.len() - self.at);
+            out[..k].copy_from_slice(&self.line[self.at..self.at + k]);
+            self.at += k;
+            self.made += k;
+            Ok(k)
+        }
+    }
+
+    #[test]
+    fn memory_does_not_grow_with_the_input() {
+        let f = Finder::new().max_len(4096);
+        let total = 40 << 20;
+        let source = Generated {
+            made: 0,
+            total,
+            line: std::vec::Vec::new(),
+            at: 0,
+            n: 0,
+        };
+        let mut it = f.stream(source);
+        let mut found = 0;
+        let mut largest = 0;
+        while let Some(m) = it.next() {
+            let m = m.unwrap();
+            assert!(m.as_str().starts_with("http://h"), "{}", m.as_str());
+            found += 1;
+            largest = largest.max(it.buf.capacity());
+        }
+        assert!(found > 150_000, "{found}");
+        // One chunk, the context, a candidate of at most max_len, and what a
+        // Vec rounds up to: far below the 40 MiB read.
+        assert!(largest <= 4 * (CHUNK + CONTEXT + 4096), "{largest}");
+    }
+}
