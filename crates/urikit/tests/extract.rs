@@ -374,9 +374,16 @@ fn abbreviated_forms_when_asked() {
             "{text:?}: {got:?}"
         );
     }
-    // A port and a path.
-    let found = find_with(&f, "www.example.com:8080/x");
-    assert_eq!(found[0].as_str(), "http://www.example.com:8080/x");
+    // A port and a path, bare or in brackets.
+    let found = find_with(&f, "www.example.com:8080/x <www.example.com:8080/y>");
+    let got: Vec<&str> = found.iter().map(|m| m.as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "http://www.example.com:8080/x",
+            "http://www.example.com:8080/y"
+        ]
+    );
 }
 
 #[test]

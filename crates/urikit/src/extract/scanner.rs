@@ -415,22 +415,19 @@ impl Scanner {
         // A scheme written without whitespace in it, then ':'.
         let scheme_len = buf[a..b].iter().position(|&c| !SCHEME.contains(c));
         if ALPHA.contains(buf[a]) && scheme_len.is_some_and(|n| buf[a + n] == b':') {
-            let Ok(u) = UriRef::parse(&uri) else {
-                return Cand::No;
-            };
-            let scheme = u.scheme().unwrap_or("");
-            let rest = &uri.as_bytes()[scheme.len() + 1..];
-            let good = match pre_accept(f, f.known(scheme), rest) {
-                Some(Pre::Authority) => u.host_str().is_some_and(|h| !h.is_empty()),
-                Some(Pre::Opaque) => true,
-                // `<URL:...>` marks a URI whatever its scheme.
-                None => url_prefix && !rest.is_empty(),
-            };
-            return if good {
-                Cand::Found(raw(uri, false), j + 1)
-            } else {
-                Cand::No
-            };
+            let good = UriRef::parse(&uri).is_ok_and(|u| {
+                let scheme = u.scheme().unwrap_or("");
+                let rest = &uri.as_bytes()[scheme.len() + 1..];
+                match pre_accept(f, f.known(scheme), rest) {
+                    Some(Pre::Authority) => u.host_str().is_some_and(|h| !h.is_empty()),
+                    Some(Pre::Opaque) => true,
+                    // `<URL:...>` marks a URI whatever its scheme.
+                    None => url_prefix && !rest.is_empty(),
+                }
+            });
+            if good {
+                return Cand::Found(raw(uri, false), j + 1);
+            }
         }
         if f.abbreviated && www_prefix(&buf[a..b]) {
             if let Ok(c) = abbreviated::complete_with(&uri, &f.schemes) {
