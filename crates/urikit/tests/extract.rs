@@ -132,6 +132,11 @@ fn url_prefix_inside_brackets() {
     assert_eq!(uris("<URL:x-custom:thing>"), ["x-custom:thing"]);
     assert!(uris("<x-custom:thing>").is_empty());
     assert!(uris("<std::vector>").is_empty());
+    // Outside brackets the prefix is just text before the URI.
+    assert_eq!(
+        uris("URL:http://example.com/b, URL: http://example.com/c"),
+        ["http://example.com/b", "http://example.com/c"]
+    );
 }
 
 #[test]

@@ -76,7 +76,7 @@
 //! a longer run of URI characters is skipped entirely, never reported cut.
 //! Both give the same matches on the same text.
 
-mod abbreviated;
+pub mod abbreviated;
 mod position;
 mod scanner;
 #[cfg(feature = "std")]
