@@ -471,11 +471,16 @@ fn text_strategy() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn spans_are_sound(text in text_strategy(), abbreviated in any::<bool>(), n in 1usize..9) {
-        let f = Finder::new().abbreviated(abbreviated);
+    fn spans_are_sound(
+        text in text_strategy(),
+        abbreviated in any::<bool>(),
+        n in 1usize..9,
+        max_len in prop_oneof![Just(usize::MAX), 16usize..60],
+    ) {
+        let f = Finder::new().abbreviated(abbreviated).max_len(max_len);
         let all: Vec<Match<'_>> = f.find_iter(&text).collect();
         let mut last_end = 0;
         for m in &all {
@@ -483,6 +488,7 @@ proptest! {
             prop_assert!(m.start() >= last_end, "overlap");
             last_end = m.end();
             prop_assert!(text.is_char_boundary(m.start()) && text.is_char_boundary(m.end()));
+            prop_assert!(m.end() - m.start() <= max_len);
             let parsed = UriRef::parse(m.as_str());
             prop_assert!(parsed.is_ok(), "{:?} does not parse", m.as_str());
             prop_assert!(parsed.unwrap().scheme().is_some());

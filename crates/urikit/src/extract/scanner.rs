@@ -223,7 +223,7 @@ impl Scanner {
     /// The run of URI characters from `from` (inside a run starting at
     /// `start`), with the cache.
     fn run(&mut self, f: &Finder, buf: &[u8], start: usize, from: usize, eof: bool) -> Run {
-        let limit = start + f.max_len;
+        let limit = start.saturating_add(f.max_len);
         if let Some((a, e)) = self.run {
             if a <= from && from <= e {
                 return if e > limit {
@@ -366,7 +366,7 @@ impl Scanner {
 
     /// An angle-bracketed candidate at the `<` at `i`.
     fn angle<'b>(&mut self, f: &Finder, buf: &'b [u8], i: usize, eof: bool) -> Cand<'b> {
-        let limit = i + 1 + f.max_len;
+        let limit = (i + 1).saturating_add(f.max_len);
         let mut j = i + 1;
         loop {
             if j > limit {
