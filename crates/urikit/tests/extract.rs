@@ -524,3 +524,18 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Completing never panics; what it gives is an absolute URI ending with
+    /// the input.
+    #[test]
+    fn complete_is_total(s in "[a-zA-Z0-9.:@/?#%\\[\\]_~-]{0,30}|\\PC{0,20}") {
+        if let Ok(c) = urikit::extract::complete(&s) {
+            let u = UriRef::parse(c.as_str());
+            prop_assert!(u.is_ok_and(|u| u.scheme().is_some()));
+            prop_assert!(c.as_str().ends_with(s.as_str()));
+        }
+    }
+}

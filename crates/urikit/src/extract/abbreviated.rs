@@ -253,7 +253,8 @@ pub fn complete_with(
     if host_end < auth_end {
         let port = &b[host_end + 1..auth_end];
         let value = port.iter().try_fold(0u32, |v, &d| {
-            d.is_ascii_digit().then(|| v * 10 + u32::from(d - b'0'))
+            let digit = d.is_ascii_digit().then(|| u32::from(d - b'0'))?;
+            v.checked_mul(10)?.checked_add(digit)
         });
         if port.is_empty() || port.len() > 5 || value.map_or(true, |v| v > 65535) {
             return Err(AbbreviationError::new(host_end + 1, K::InvalidPort));
@@ -440,6 +441,11 @@ mod tests {
         assert_eq!(refused("a_b.com"), (1, "invalid_host"));
         assert_eq!(refused("example.com:99999"), (12, "invalid_port"));
         assert_eq!(refused("example.com:"), (12, "invalid_port"));
+        assert_eq!(
+            refused(&format!("example.com:{}", "9".repeat(1000))),
+            (12, "invalid_port")
+        );
+        assert_eq!(ok("example.com:00080/").0, "http://example.com:00080/");
         assert_eq!(refused("256.1.1.1"), (0, "invalid_host"));
         assert_eq!(refused("/just/a/path"), (0, "invalid_host"));
         assert_eq!(refused("example.com/a%zz").1, "invalid_percent_encoding");
