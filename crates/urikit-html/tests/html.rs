@@ -177,3 +177,52 @@ fn a_large_document_streams() {
         Some((Some(60_001), "http://big.example/p/59999".to_owned()))
     );
 }
+
+mod props {
+    use proptest::prelude::*;
+    use urikit::base::BaseLayers;
+
+    fn html_strategy() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("<a href=\"".to_string()),
+            Just("<img srcset=\"".to_string()),
+            Just("<base href=".to_string()),
+            Just("<p>".to_string()),
+            Just("\"".to_string()),
+            Just("'".to_string()),
+            Just(">".to_string()),
+            Just("<".to_string()),
+            Just("&amp;".to_string()),
+            Just("&#x".to_string()),
+            Just(", ".to_string()),
+            Just(" 2x".to_string()),
+            Just("é\n".to_string()),
+            "[a-z0-9:/.?#=& -]{0,8}",
+        ];
+        prop::collection::vec(piece, 0..30).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn links_are_in_bounds(doc in html_strategy()) {
+            let mut layers = BaseLayers::new();
+            layers.retrieval("http://h.example/d/");
+            let mut spans = Vec::new();
+            urikit_html::links(doc.as_bytes(), &layers, |l| {
+                spans.push((l.start, l.end, l.line, l.column));
+                Ok(())
+            })
+            .unwrap();
+            for (start, end, line, column) in spans {
+                prop_assert!(start <= end && end <= doc.len());
+                prop_assert!(doc.is_char_boundary(start) && doc.is_char_boundary(end));
+                let expected_line = doc[..start].matches('\n').count() + 1;
+                prop_assert_eq!(line, Some(expected_line));
+                let line_start = doc[..start].rfind('\n').map_or(0, |k| k + 1);
+                prop_assert_eq!(column, Some(doc[line_start..start].chars().count() + 1));
+            }
+        }
+    }
+}
