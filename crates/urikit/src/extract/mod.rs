@@ -95,9 +95,8 @@ use crate::scheme::{SchemeInfo, SchemeRegistry};
 pub use position::LineCounter;
 use scanner::{Scanner, Step};
 
-/// Schemes without a default port that are common in text, added to the
-/// [`SchemeRegistry`]'s for finding and completing: `data`, `mailto`, `tel`,
-/// `urn`.
+/// Schemes common in text, added to the [`SchemeRegistry`]'s for finding and
+/// completing when it lacks them: `data`, `mailto`, `tel`, `urn`.
 pub const TEXT_SCHEMES: &[&str] = &["data", "mailto", "tel", "urn"];
 
 /// The default [`Finder::max_len`]: 64 KiB.
