@@ -331,3 +331,16 @@ fn base_problems() {
     let o = urikit(&["base", "--header", "no colon"], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    // 5 MiB, above the progress bar's threshold: stderr (a pipe here) stays
+    // empty and stdout has every URI.
+    let line = "words http://x.example/p and more words to fill the line.....\n";
+    let big = line.repeat((5 << 20) / line.len() + 1);
+    let f = temp_file("big.txt", big.as_bytes());
+    let o = urikit(&["extract", f.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(stdout(&o).lines().count(), big.lines().count());
+}
