@@ -157,6 +157,15 @@ fn extract_files_and_abbreviated() {
 }
 
 #[test]
+fn extract_with_scheme_rules() {
+    let text = "get ftp://h.example/a;type=x or ftp://h.example/b;type=i";
+    let o = urikit(&["extract"], text);
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let o = urikit(&["extract", "--scheme-rules"], text);
+    assert_eq!(stdout(&o), "ftp://h.example/b;type=i\n");
+}
+
+#[test]
 fn extract_text_without_uris() {
     let o = urikit(&["extract"], "a:b is a ratio, we meet at 10:30.\n");
     assert_eq!(o.status.code(), Some(0));

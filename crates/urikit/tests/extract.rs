@@ -479,8 +479,12 @@ proptest! {
         abbreviated in any::<bool>(),
         n in 1usize..9,
         max_len in prop_oneof![Just(usize::MAX), 16usize..60],
+        scheme_rules in any::<bool>(),
     ) {
-        let f = Finder::new().abbreviated(abbreviated).max_len(max_len);
+        let f = Finder::new()
+            .abbreviated(abbreviated)
+            .max_len(max_len)
+            .scheme_rules(scheme_rules);
         let all: Vec<Match<'_>> = f.find_iter(&text).collect();
         let mut last_end = 0;
         for m in &all {

@@ -32,6 +32,10 @@ pub struct ExtractArgs {
     /// (http://, ftp://), as Appendix F of the 2003 draft describes.
     #[arg(long)]
     pub abbreviated: bool,
+    /// Report only URIs that also follow their scheme's own rules (RFC 1738
+    /// ftp ;type=, mailto, tel, data...), as `urikit parse --scheme-rules` checks them.
+    #[arg(long)]
+    pub scheme_rules: bool,
     /// Files to read; without any, stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -51,7 +55,9 @@ pub fn run(args: &ExtractArgs, global: &Global) -> anyhow::Result<Status> {
         },
     };
     let mut out = Output::new(global.format);
-    let finder = Finder::new().abbreviated(args.abbreviated);
+    let finder = Finder::new()
+        .abbreviated(args.abbreviated)
+        .scheme_rules(args.scheme_rules);
     let mut status = Status::Ok;
     let sources: Vec<Option<&PathBuf>> = if args.files.is_empty() {
         vec![None]

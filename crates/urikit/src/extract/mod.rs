@@ -155,6 +155,7 @@ pub struct Finder {
     any_authority: bool,
     abbreviated: bool,
     hyphen_breaks: bool,
+    scheme_rules: bool,
     max_len: usize,
 }
 
@@ -174,6 +175,7 @@ impl Finder {
             any_authority: true,
             abbreviated: false,
             hyphen_breaks: true,
+            scheme_rules: false,
             max_len: DEFAULT_MAX_LEN,
         }
     }
@@ -208,6 +210,24 @@ impl Finder {
     /// Default: on.
     pub fn hyphen_breaks(mut self, yes: bool) -> Finder {
         self.hyphen_breaks = yes;
+        self
+    }
+
+    /// Whether a URI must also follow its scheme's own rules, as the
+    /// registry's validators check them (`ftp://h/a;type=x` does not);
+    /// one that does not is not reported. Default: off.
+    ///
+    /// ```
+    /// use urikit::extract::Finder;
+    ///
+    /// let text = "ftp://h/a;type=x and ftp://h/b;type=i";
+    /// assert_eq!(Finder::new().find_iter(text).count(), 2);
+    /// let strict: Vec<_> = Finder::new().scheme_rules(true).find_iter(text).collect();
+    /// assert_eq!(strict.len(), 1);
+    /// assert_eq!(strict[0].as_str(), "ftp://h/b;type=i");
+    /// ```
+    pub fn scheme_rules(mut self, yes: bool) -> Finder {
+        self.scheme_rules = yes;
         self
     }
 

@@ -201,6 +201,9 @@ impl Scanner {
                 _ => self.www(f, buf, i, floor, eof),
             };
             match cand {
+                Cand::Found(raw, _) if f.scheme_rules && !follows_scheme_rules(f, &raw.uri) => {
+                    pos = i + 1;
+                }
                 Cand::Found(raw, next) => return Step::Found(raw, next),
                 Cand::NeedMore(k) => return Step::NeedMore(k),
                 Cand::Skip(k) => return Step::Skip(k),
@@ -485,6 +488,12 @@ impl Scanner {
             Err(_) => Cand::No,
         }
     }
+}
+
+/// Whether `uri` follows its scheme's own rules, as the finder's registry
+/// knows them.
+fn follows_scheme_rules(f: &Finder, uri: &str) -> bool {
+    crate::Uri::parse(uri).is_ok_and(|u| f.schemes.validate(&u).is_ok())
 }
 
 /// Whether `b` starts with `www.` or `ftp.` (any case).
