@@ -77,6 +77,7 @@ mod ldap;
 mod mailto;
 mod news;
 mod prospero;
+mod server;
 mod tel;
 mod telnet;
 mod view;
@@ -436,31 +437,6 @@ pub(crate) fn no_authority(uri: &Uri<'_>, rule: &'static str) -> Result<(), Sche
         ))
     } else {
         Ok(())
-    }
-}
-
-/// `user [ ":" password ]` of a login (RFC 1738 section 3.1), raw: no `:` or
-/// `@` inside either part.
-pub(crate) fn split_login<'a>(
-    uri: &Uri<'a>,
-    userinfo: Option<&'a str>,
-    rule: &'static str,
-) -> Result<(Option<&'a str>, Option<&'a str>), SchemeError> {
-    let Some(u) = userinfo else {
-        return Ok((None, None));
-    };
-    match u.split_once(':') {
-        None => Ok((Some(u), None)),
-        Some((user, pass)) => {
-            if let Some(k) = pass.find(':') {
-                return Err(SchemeError::new(
-                    offset(uri, pass) + k,
-                    SchemeErrorKind::InvalidChar,
-                    rule,
-                ));
-            }
-            Ok((Some(user), Some(pass)))
-        }
     }
 }
 
