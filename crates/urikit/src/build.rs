@@ -43,40 +43,7 @@ use crate::pct::{self, Component};
 use crate::table;
 use crate::{UriBuf, UriRef, UriRefBuf};
 
-/// A part of a URI reference, as named in build errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Part {
-    /// The scheme.
-    Scheme,
-    /// The userinfo.
-    Userinfo,
-    /// The host.
-    Host,
-    /// The port.
-    Port,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-}
-
-impl Part {
-    /// The part's stable lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Part::Scheme => "scheme",
-            Part::Userinfo => "userinfo",
-            Part::Host => "host",
-            Part::Port => "port",
-            Part::Path => "path",
-            Part::Query => "query",
-            Part::Fragment => "fragment",
-        }
-    }
-}
+pub use crate::span::Part;
 
 /// Why a combination of components is not a URI reference, and where: the
 /// part and the byte index within that part's text.
