@@ -217,7 +217,7 @@ impl<'a> Ftp<'a> {
 
     /// The port to connect to.
     pub fn effective_port(&self) -> u16 {
-        self.login.server.effective_port(21)
+        self.login.server.effective_port(&self.uri)
     }
 
     /// The `fpath`, raw: the path without its leading `/` and `;type=`.

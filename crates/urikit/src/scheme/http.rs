@@ -99,7 +99,7 @@ impl<'a> Http<'a> {
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.server.effective_port(web_port(self.is_secure()))
+        self.server.effective_port(&self.uri)
     }
 
     /// The path, raw; `/` when the URI's path is empty.
@@ -183,15 +183,6 @@ impl HttpBuilder {
 }
 
 // ---- What `http` and `ws` share (RFC 6455 section 3 builds on RFC 9110). ----
-
-/// The default port of `http`/`ws` (80), or of `https`/`wss` (443).
-pub(super) fn web_port(secure: bool) -> u16 {
-    if secure {
-        443
-    } else {
-        80
-    }
-}
 
 /// The path, raw; `/` when the URI's path is empty (RFC 9110 section 4.2.3,
 /// RFC 6455 section 3).

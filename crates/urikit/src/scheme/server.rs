@@ -5,6 +5,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::registry::builtin;
 use super::{
     no_userinfo, offset, port_of, push_authority, require_host, text, SchemeError, SchemeErrorKind,
 };
@@ -50,9 +51,15 @@ impl<'a> Server<'a> {
         self.port
     }
 
-    /// The port written, else `default`.
-    pub(crate) fn effective_port(&self, default: u16) -> u16 {
-        self.port.unwrap_or(default)
+    /// The port written, else the default port of `uri`'s scheme, as the
+    /// [built-in registry](super::registry::BUILTIN) (the one place it is
+    /// written) has it.
+    pub(crate) fn effective_port(&self, uri: &Uri<'_>) -> u16 {
+        self.port
+            .or_else(|| builtin(uri.scheme())?.port())
+            // Every scheme with a view that has an effective port has a
+            // default port in the registry (see the test below).
+            .unwrap_or(0)
     }
 
     /// The userinfo, raw.
@@ -142,5 +149,48 @@ fn split_login<'a>(
             }
             Ok((Some(user), Some(pass)))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scheme::{Ftp, Http, Telnet, Ws};
+    use crate::Uri;
+
+    fn uri(s: &str) -> Uri<'_> {
+        Uri::parse(s).unwrap()
+    }
+
+    #[test]
+    fn effective_ports_are_the_registry_defaults() {
+        assert_eq!(
+            Http::try_from(&uri("http://h")).unwrap().effective_port(),
+            80
+        );
+        assert_eq!(
+            Http::try_from(&uri("HTTPS://h")).unwrap().effective_port(),
+            443
+        );
+        assert_eq!(Ws::try_from(&uri("ws://h")).unwrap().effective_port(), 80);
+        assert_eq!(
+            Ws::try_from(&uri("wss://h")).unwrap().effective_port(),
+            443
+        );
+        assert_eq!(
+            Ftp::try_from(&uri("ftp://h")).unwrap().effective_port(),
+            21
+        );
+        assert_eq!(
+            Telnet::try_from(&uri("telnet://h"))
+                .unwrap()
+                .effective_port(),
+            23
+        );
+        assert_eq!(
+            Telnet::try_from(&uri("telnet://h:7/"))
+                .unwrap()
+                .effective_port(),
+            7
+        );
     }
 }

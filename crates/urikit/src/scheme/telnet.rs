@@ -104,7 +104,7 @@ impl<'a> Telnet<'a> {
 
     /// The port to connect to (default 23).
     pub fn effective_port(&self) -> u16 {
-        self.login.server.effective_port(23)
+        self.login.server.effective_port(&self.uri)
     }
 }
 

@@ -10,7 +10,7 @@
 
 use alloc::string::String;
 
-use super::http::{origin_form, web_path, web_port, WebFields};
+use super::http::{origin_form, web_path, WebFields};
 use super::server::Server;
 use super::{finish, offset, SchemeError, SchemeErrorKind};
 use crate::{Host, Uri, UriBuf};
@@ -96,7 +96,7 @@ impl<'a> Ws<'a> {
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.server.effective_port(web_port(self.is_secure()))
+        self.server.effective_port(&self.uri)
     }
 
     /// The path, raw; `/` when empty.
