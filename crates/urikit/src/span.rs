@@ -114,9 +114,15 @@ impl Spans {
     }
 }
 
+/// The byte offset of `part`, a slice of `whole`, within `whole` (0 for a
+/// `part` that starts before it).
+pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
+}
+
 /// The range of `part`, a slice of `whole`, within `whole`.
 fn range_in(whole: &str, part: &str) -> Range<usize> {
-    let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+    let start = offset_in(whole, part);
     debug_assert!(start <= whole.len() && start + part.len() <= whole.len());
     start..start + part.len()
 }

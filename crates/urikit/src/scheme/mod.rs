@@ -276,10 +276,7 @@ impl From<ParseError> for SchemeError {
 
 // ---- Helpers shared by the views. ----
 
-/// The byte offset of `part` (a slice of `whole`) within `whole`.
-pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
-    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
-}
+pub(crate) use crate::span::offset_in;
 
 /// The byte offset of `part` (a slice of the URI) within the URI.
 pub(crate) fn offset(uri: &Uri<'_>, part: &str) -> usize {

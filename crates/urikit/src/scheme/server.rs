@@ -172,14 +172,8 @@ mod tests {
             443
         );
         assert_eq!(Ws::try_from(&uri("ws://h")).unwrap().effective_port(), 80);
-        assert_eq!(
-            Ws::try_from(&uri("wss://h")).unwrap().effective_port(),
-            443
-        );
-        assert_eq!(
-            Ftp::try_from(&uri("ftp://h")).unwrap().effective_port(),
-            21
-        );
+        assert_eq!(Ws::try_from(&uri("wss://h")).unwrap().effective_port(), 443);
+        assert_eq!(Ftp::try_from(&uri("ftp://h")).unwrap().effective_port(), 21);
         assert_eq!(
             Telnet::try_from(&uri("telnet://h"))
                 .unwrap()
