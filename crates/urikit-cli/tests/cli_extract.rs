@@ -1,43 +1,17 @@
 //! `urikit extract`, `urikit fixup` and `urikit base`, run as a user would:
 //! the built binary, its stdout, stderr and exit status.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::{json_lines, stderr, stdout};
 use serde_json::{json, Value};
 
+/// Runs `urikit args` with `stdin` (text) as its standard input.
 fn urikit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urikit");
-    let mut pipe = child.stdin.take().expect("stdin");
-    // A run that ends before reading its stdin (a usage error) closes the
-    // pipe: that is not the test's failure.
-    if let Err(e) = pipe.write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {e}");
-    }
-    drop(pipe);
-    child.wait_with_output().expect("urikit output")
-}
-
-fn stdout(o: &Output) -> &str {
-    std::str::from_utf8(&o.stdout).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> &str {
-    std::str::from_utf8(&o.stderr).expect("utf-8 stderr")
-}
-
-fn json_lines(o: &Output) -> Vec<Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    common::urikit(args, stdin.as_bytes())
 }
 
 /// A file under the target directory with `content`, unique per test.
@@ -156,7 +130,7 @@ fn extract_files_and_abbreviated() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot open"), "{}", stderr(&o));
     // A relative --base is a usage error.
-    let o = urikit(&["extract", "--base", "../rel"], "x");
+    let o = urikit(&["extract", "--base", "../rel"], "");
     assert_eq!(o.status.code(), Some(2));
 }
 
