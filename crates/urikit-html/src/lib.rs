@@ -225,7 +225,11 @@ fn decode(raw: &str) -> String {
     while let Some(amp) = rest.find('&') {
         out.push_str(&rest[..amp]);
         rest = &rest[amp..];
-        let semi = rest[..rest.len().min(12)].find(';');
+        // A reference is short: look for its ';' among the next bytes (bytes,
+        // since a character may straddle the limit).
+        let semi = rest.as_bytes()[..rest.len().min(12)]
+            .iter()
+            .position(|&b| b == b';');
         let decoded = semi.and_then(|k| {
             let name = &rest[1..k];
             let c = match name {

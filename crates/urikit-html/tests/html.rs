@@ -155,6 +155,9 @@ fn values_are_decoded_trimmed_and_checked() {
     assert!(matches!(found[2].resolved, Err(LinkError::Parse(_))));
     // Named references other than the XML five are left as written.
     assert_eq!(found[3].value, "&nbsp;");
+    // A non-ASCII character right after an '&' (found by the property test).
+    let (found, _) = collect("<a href=\"&amp; 2x<p>\u{e9}\n\"<p>", &layers);
+    assert_eq!(found[0].value, "& 2x<p>\u{e9}");
 }
 
 #[test]
