@@ -222,23 +222,20 @@ impl Resolver {
         r: &UriRef<'_>,
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src, query) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r, r.query()),
-            (None, true) => (scheme_of(base), r, r.query()),
-            (None, false) if r.path().is_empty() => {
-                // T.path = Base.path; T.query = R.query or else Base.query.
-                let query = r.query().or(base.query());
-                let room = base.path().len() + tail_len(query, r.fragment());
-                let mut t = Target::new(scheme_of(base), base, room);
-                t.s.push_str(base.path());
-                return Ok(t.finish(query, r.fragment(), false));
-            }
-            (None, false) => (scheme_of(base), base, r.query()),
-        };
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         // One allocation: room for the longest path and the rest.
-        let room = base.path().len() + r.path().len() + tail_len(query, r.fragment());
+        let longest_query = r.query().or(base.query());
+        let room = base.path().len() + r.path().len() + tail_len(longest_query, r.fragment());
         let mut t = Target::new(scheme, auth_src, room);
-        if r_scheme.is_none() && !r.has_authority() && !r.path().starts_with('/') {
+        let query = if path_taken_as_is(r, r_scheme) {
+            self.check_underflow(r.path(), 0, r)?;
+            remove_dot_segments(r.path(), &mut t.s);
+            r.query()
+        } else if r.path().is_empty() {
+            // T.path = Base.path; T.query = R.query or else Base.query.
+            t.s.push_str(base.path());
+            r.query().or(base.query())
+        } else {
             let dir = merge_dir(base, base.has_authority());
             if !self.reject_underflow && !has_dot_segment(dir) && !has_dot_segment(r.path()) {
                 // No dot segment in either half (and `dir` is empty or ends
@@ -260,10 +257,8 @@ impl Resolver {
                 self.check_underflow(merged, dir.len(), r)?;
                 remove_dot_segments(merged, &mut t.s);
             }
-        } else {
-            self.check_underflow(r.path(), 0, r)?;
-            remove_dot_segments(r.path(), &mut t.s);
-        }
+            r.query()
+        };
         Ok(t.finish(query, r.fragment(), false))
     }
 
@@ -275,14 +270,10 @@ impl Resolver {
         r: &UriRef<'_>,
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r),
-            (None, true) => (scheme_of(base), r),
-            (None, false) => (scheme_of(base), base),
-        };
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         let room = base.as_str().len() + r.as_str().len() + 2;
         let mut t = Target::new(scheme, auth_src, room);
-        let query = if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+        let query = if path_taken_as_is(r, r_scheme) {
             t.s.push_str(r.path());
             r.query()
         } else if r.path().is_empty() {
@@ -314,14 +305,11 @@ impl Resolver {
             t.s.push_str(base.path());
             return Ok(t.finish(base.query(), r.fragment(), false));
         }
-        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r),               // step 3
-            (None, true) => (scheme_of(base), r), // step 4
-            (None, false) => (scheme_of(base), base),
-        };
+        // Steps 3 and 4.
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         let room = base.as_str().len() + r.as_str().len() + 2;
         let mut t = Target::new(scheme, auth_src, room);
-        if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+        if path_taken_as_is(r, r_scheme) {
             // Steps 3-5: no merge, no dot removal.
             t.s.push_str(r.path());
             return Ok(t.finish(r.query(), r.fragment(), false));
@@ -367,6 +355,27 @@ impl Resolver {
 /// The scheme of a base (a [`Uri`], so always present).
 fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
     base.scheme().unwrap_or("")
+}
+
+/// Where the target's scheme and authority come from, in every profile: the
+/// reference's scheme and authority when it has a scheme; else the base's
+/// scheme, with the reference's authority if it has one, else the base's.
+fn scheme_and_authority<'x>(
+    base: &'x UriRef<'_>,
+    r: &'x UriRef<'_>,
+    r_scheme: Option<&'x str>,
+) -> (&'x str, &'x UriRef<'x>) {
+    match (r_scheme, r.has_authority()) {
+        (Some(s), _) => (s, r),
+        (None, true) => (scheme_of(base), r),
+        (None, false) => (scheme_of(base), base),
+    }
+}
+
+/// Whether the target's path is the reference's own (a scheme, an authority
+/// or an absolute path), not the base's nor a merge with it.
+fn path_taken_as_is(r: &UriRef<'_>, r_scheme: Option<&str>) -> bool {
+    r_scheme.is_some() || r.has_authority() || r.path().starts_with('/')
 }
 
 /// A merged path (RFC 3986 section 5.2.3), remembering how much of it came
@@ -451,9 +460,10 @@ struct Target {
 }
 
 impl Target {
-    /// Writes `scheme ":"` and the authority of `auth_src`, if it has one,
-    /// into a string with room for `room` more bytes (the one allocation
-    /// when the caller's bound holds).
+    /// Writes `scheme ":"` and the authority of `auth_src`, if it has one.
+    ///
+    /// The string has room for `room` more bytes: with the callers' bounds,
+    /// the target is the one allocation.
     fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
         // The authority's text straight from the offsets (no `Authority` view).
         let auth_meta = auth_src.meta().auth;
