@@ -1,0 +1,188 @@
+//! Property tests: the properties of `common/props.rs` (the same ones the fuzz
+//! targets check) over inputs built from the RFC 3986 grammar (`common/gen.rs`),
+//! near misses and random bytes. Case counts are modest to keep CI fast;
+//! `PROPTEST_CASES` raises them.
+
+mod common;
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use common::{gen, props};
+use proptest::prelude::*;
+use urikit::{Host, UriRef};
+
+fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(cases);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A reference assembled from generated components, with the components it
+/// was assembled from (RFC 3986 section 5.3).
+#[derive(Debug, Clone)]
+struct Built {
+    scheme: Option<String>,
+    auth: Option<(Option<String>, String, Option<String>)>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl Built {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        if let Some(x) = &self.scheme {
+            s += x;
+            s += ":";
+        }
+        if let Some((u, h, p)) = &self.auth {
+            s += "//";
+            if let Some(u) = u {
+                s += u;
+                s += "@";
+            }
+            s += h;
+            if let Some(p) = p {
+                s += ":";
+                s += p;
+            }
+        }
+        s += &self.path;
+        if let Some(q) = &self.query {
+            s += "?";
+            s += q;
+        }
+        if let Some(f) = &self.fragment {
+            s += "#";
+            s += f;
+        }
+        s
+    }
+}
+
+/// Components that fit together: the path form follows from whether there is
+/// a scheme and an authority (RFC 3986 section 3.3).
+fn built() -> impl Strategy<Value = Built> {
+    let auth = (
+        prop::option::of(gen::userinfo()),
+        gen::host(),
+        prop::option::of(gen::port()),
+    );
+    (
+        prop::option::of(gen::scheme()),
+        prop::option::of(auth),
+        prop::option::of(gen::query()),
+        prop::option::of(gen::fragment()),
+    )
+        .prop_flat_map(|(scheme, auth, query, fragment)| {
+            let path = match (&scheme, &auth) {
+                (_, Some(_)) => gen::path_abempty(),
+                (Some(_), None) => prop_oneof![
+                    gen::path_absolute(),
+                    gen::path_rootless(),
+                    Just(String::new())
+                ]
+                .boxed(),
+                (None, None) => prop_oneof![
+                    gen::path_absolute(),
+                    gen::path_noscheme(),
+                    Just(String::new())
+                ]
+                .boxed(),
+            };
+            path.prop_map(move |path| Built {
+                scheme: scheme.clone(),
+                auth: auth.clone(),
+                path,
+                query: query.clone(),
+                fragment: fragment.clone(),
+            })
+        })
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Grammar-built references are valid and satisfy every parse property.
+    #[test]
+    fn grammar_references_parse_and_round_trip(s in gen::uri_reference()) {
+        let r = UriRef::parse(&s);
+        prop_assert!(r.is_ok(), "{s:?}: {:?}", r.err());
+        props::check_parse(&s);
+    }
+
+    /// The parser finds exactly the components the reference was built from.
+    #[test]
+    fn parser_finds_the_built_components(b in built()) {
+        let s = b.text();
+        let r = UriRef::parse(&s).map_err(|e| TestCaseError::fail(format!("{s:?}: {e}")))?;
+        prop_assert_eq!(r.scheme(), b.scheme.as_deref());
+        let (u, h, p) = match &b.auth {
+            Some((u, h, p)) => (u.as_deref(), Some(h.as_str()), p.as_deref()),
+            None => (None, None, None),
+        };
+        prop_assert_eq!(r.has_authority(), b.auth.is_some());
+        prop_assert_eq!(r.userinfo(), u);
+        prop_assert_eq!(r.host_str(), h);
+        prop_assert_eq!(r.port(), p);
+        prop_assert_eq!(r.path(), b.path.as_str());
+        prop_assert_eq!(r.query(), b.query.as_deref());
+        prop_assert_eq!(r.fragment(), b.fragment.as_deref());
+        props::check_parse(&s);
+    }
+
+    /// `absolute-URI` and `URI` parse as absolute; `relative-ref` as relative.
+    #[test]
+    fn grammar_rules_have_their_kind(a in gen::absolute_uri(), u in gen::uri(), r in gen::relative_ref()) {
+        let pa = UriRef::parse(&a).map_err(|e| TestCaseError::fail(format!("{a:?}: {e}")))?;
+        prop_assert!(pa.is_absolute() && pa.fragment().is_none());
+        prop_assert!(urikit::Uri::parse(&u).is_ok(), "{u:?}");
+        let pr = UriRef::parse(&r).map_err(|e| TestCaseError::fail(format!("{r:?}: {e}")))?;
+        prop_assert!(pr.is_relative());
+    }
+
+    /// Each host form is typed as such, with the address `std` reads.
+    #[test]
+    fn hosts_are_typed(v4 in gen::ipv4address(), v6 in gen::ipv6address(),
+                       fut in gen::ipvfuture(), name in gen::reg_name()) {
+        let s = format!("//{v4}");
+        let want = v4.parse::<Ipv4Addr>().map_err(|e| TestCaseError::fail(format!("{v4}: {e}")))?;
+        prop_assert_eq!(UriRef::parse(&s).ok().and_then(|r| r.host()), Some(Host::Ipv4(want)));
+
+        let s = format!("//[{v6}]");
+        let want = v6.parse::<Ipv6Addr>().map_err(|e| TestCaseError::fail(format!("{v6}: {e}")))?;
+        let got = UriRef::parse(&s).ok().and_then(|r| r.host());
+        prop_assert_eq!(got, Some(Host::Ipv6 { addr: want, literal: v6.as_str() }));
+
+        let s = format!("//[{fut}]");
+        prop_assert_eq!(UriRef::parse(&s).ok().and_then(|r| r.host()), Some(Host::IpvFuture(fut.as_str())));
+
+        let s = format!("//{name}");
+        let got = UriRef::parse(&s).ok().and_then(|r| r.host());
+        prop_assert_eq!(got, Some(Host::RegName(name.as_str())));
+    }
+
+    /// One edit away from valid: never panics, errors point inside the input.
+    #[test]
+    fn near_misses_never_panic(s in gen::near_miss()) {
+        props::check_parse(&s);
+    }
+
+    /// Random bytes: never panics, errors point inside the input.
+    #[test]
+    fn random_bytes_never_panic(s in gen::bytes()) {
+        props::check_parse(&s);
+    }
+
+    /// Percent-encoding round trip for arbitrary bytes, with every table.
+    #[test]
+    fn pct_round_trip(data in prop::collection::vec(any::<u8>(), 0..300)) {
+        props::check_pct(&data);
+    }
+}

@@ -1,0 +1,9 @@
+//! Shared code of the fuzz targets. The properties themselves live in the
+//! library's test support (`crates/urikit/tests/common/props.rs`), so the fuzz
+//! targets, the property tests and the regression tests check the same thing.
+
+#[path = "../../crates/urikit/tests/common/props.rs"]
+#[allow(dead_code)]
+pub mod props;
+
+pub mod differential;
