@@ -105,7 +105,7 @@ mod tests {
         assert_eq!(r, "error: bad\n  http://a b/\n          ^\n");
         // A multi-byte character before the error counts as one column.
         let r = caret_report("é x", 3, "bad");
-        assert_eq!(r.lines().nth(2), Some("   ^"));
+        assert_eq!(r.lines().nth(2), Some("    ^"));
         // A tab is shown escaped and the caret moves with it.
         let r = caret_report("a\tb", 2, "bad");
         assert_eq!(r.lines().nth(1), Some("  a\\tb"));

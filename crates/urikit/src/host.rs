@@ -159,7 +159,7 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<[u8; 16], usize> {
         i += 1;
         if b.get(i) == Some(&b':') {
             if gap.is_some() {
-                return Err(i);
+                return Err(i - 1); // the second "::"
             }
             gap = Some(n);
             i += 1;

@@ -64,6 +64,14 @@ pub mod table;
 mod uri;
 
 pub use error::{ParseError, ParseErrorKind};
+
+/// Longer explanations, compiled from the repository's Markdown files so that
+/// their examples are tested.
+pub mod _documentation {
+    /// How urikit is built and why (`DESIGN.md`).
+    #[doc = include_str!("../../../DESIGN.md")]
+    pub mod design {}
+}
 pub use host::Host;
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]

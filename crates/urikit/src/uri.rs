@@ -11,7 +11,6 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
-use core::str::FromStr;
 
 #[cfg(feature = "alloc")]
 use alloc::{borrow::ToOwned, string::String};
@@ -472,6 +471,7 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
 #[cfg(feature = "alloc")]
 mod owned_conversions {
     use super::*;
+    use core::str::FromStr;
 
     impl TryFrom<String> for UriRefBuf {
         type Error = (ParseError, String);
