@@ -35,6 +35,10 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Check URNs (RFC 8141 or the 2012 drafts) and show their parts and canonical form.
+    Urn(crate::cmd::urn::UrnArgs),
+    /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
+    UrnEquivalent(crate::cmd::urn::UrnEquivalentArgs),
 }
 
 /// `urikit parse [INPUT]...`

@@ -32,6 +32,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match &args.command {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
+        Command::Urn(a) => cmd::urn::run(a, &args.global),
+        Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

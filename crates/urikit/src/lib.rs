@@ -62,6 +62,7 @@ pub mod scheme;
 mod serde;
 pub mod table;
 mod uri;
+pub mod urn;
 
 pub use error::{ParseError, ParseErrorKind};
 
