@@ -6,4 +6,8 @@
 #[allow(dead_code)]
 pub mod props;
 
+#[path = "../../crates/urikit/tests/common/props_urn.rs"]
+#[allow(dead_code)]
+pub mod props_urn;
+
 pub mod differential;

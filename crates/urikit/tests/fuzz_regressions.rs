@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::props;
+use common::{props, props_urn};
 
 /// The check each target's inputs are replayed through. The differential
 /// target's oracles are fuzz-only dependencies, so its inputs get the parse
@@ -18,6 +18,11 @@ fn check(target: &str, data: &[u8]) {
     match target {
         "parse" | "differential" => props::check_parse(&props::text(data)),
         "pct" => props::check_pct(data),
+        "urn" => {
+            let s = props::text(data);
+            let [a, b, c] = props::split::<3>(&s);
+            props_urn::check_urn(a, b, c);
+        }
         other => panic!("fuzz/regressions/{other}: no check for this target; add one"),
     }
 }

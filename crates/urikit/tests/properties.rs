@@ -7,7 +7,7 @@ mod common;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use common::{gen, props};
+use common::{gen, props, props_urn};
 use proptest::prelude::*;
 use urikit::{Host, UriRef};
 
@@ -106,6 +106,34 @@ fn built() -> impl Strategy<Value = Built> {
         })
 }
 
+/// URN-like strings: `urn:` NID `:` NSS with optional r-, q-, f-components,
+/// from a small alphabet so that equivalent pairs come up.
+fn urn() -> impl Strategy<Value = String> {
+    let nid =
+        prop::sample::select(&["isbn", "ISBN", "example", "uuid", "x", "a-b", "-x", "urn"][..]);
+    let nss = prop::collection::vec(
+        prop::sample::select(
+            &[
+                "a", "A", "%2c", "%2C", "/", "?", ":", "1", "-", "%00", "~", "&", "=",
+            ][..],
+        ),
+        0..8,
+    )
+    .prop_map(|v| v.concat());
+    let tail = prop::sample::select(
+        &[
+            "", "?+r", "?=q", "?+r?=q", "#f", "?s=1&c=2", "?c=2&s=1", "#",
+        ][..],
+    );
+    (
+        prop::sample::select(&["urn", "URN", "uRn"][..]),
+        nid,
+        nss,
+        tail,
+    )
+        .prop_map(|(u, n, s, t)| format!("{u}:{n}:{s}{t}"))
+}
+
 proptest! {
     #![proptest_config(config(512))]
 
@@ -178,6 +206,15 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(s in gen::bytes()) {
         props::check_parse(&s);
+    }
+
+    /// URN equivalence is an equivalence relation on canonical forms; case
+    /// respellings are equivalent.
+    #[test]
+    fn urn_equivalence(a in urn(), b in urn(), c in urn(), pick in 0usize..3) {
+        // Make some of the three equivalent by construction.
+        let b2 = if pick == 0 { props_urn::respell(&a) } else { b };
+        props_urn::check_urn(&a, &b2, &c);
     }
 
     /// Percent-encoding round trip for arbitrary bytes, with every table.
