@@ -2,10 +2,12 @@
 //! (both RFC 3986 `URI-reference` parsers). On every input the three agree on
 //! validity, and when all accept it, on every component.
 //!
-//! Accepted disagreements (see [`accepted`]); each is decided by an RFC rule:
-//!
-//! (none so far: each entry needs the input class, which side is right and
-//! the RFC 3986 rule that says so)
+//! Accepted disagreements (see [`accepted`]): none. Over tens of millions of
+//! inputs (`fuzz/README.md`) all three agreed: each takes RFC 3986 strictly,
+//! so IPv6 zone ids (RFC 6874), non-ASCII (RFC 3987 IRIs), `#` in a fragment
+//! and `[` `]` outside an IP literal are rejected by all, and `//h:` has the
+//! present, empty port `""` in all. An entry added here must name the input
+//! class, which side is right, and the RFC 3986 rule that says so.
 
 use fluent_uri::UriRef as FUriRef;
 use iri_string::types::UriReferenceStr;
