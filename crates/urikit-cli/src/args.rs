@@ -35,6 +35,12 @@ pub enum Format {
 pub enum Command {
     /// Parse URI references and show their components.
     Parse(ParseArgs),
+    /// Resolve references against a base URI (RFC 3986 section 5.2, or a draft's profile).
+    Resolve(crate::cmd::resolve::ResolveArgs),
+    /// The shortest reference from a base URI to each target (the inverse of resolve).
+    Relativize(crate::cmd::relativize::RelativizeArgs),
+    /// Check URI references for what could mislead or harm (RFC 3986 section 7).
+    Check(crate::cmd::check::CheckArgs),
     /// Check URNs (RFC 8141 or the 2012 drafts) and show their parts and canonical form.
     Urn(crate::cmd::urn::UrnArgs),
     /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
@@ -46,6 +52,10 @@ pub enum Command {
 pub struct ParseArgs {
     /// URI references to parse; without any, read them from stdin, one per line.
     pub inputs: Vec<String>,
+    /// Make a violation of the scheme's own rules (and a deprecated form such as
+    /// userinfo in http) an error (exit 1) instead of a warning.
+    #[arg(long)]
+    pub scheme_rules: bool,
 }
 
 #[cfg(test)]

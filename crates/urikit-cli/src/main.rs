@@ -10,6 +10,7 @@
 
 mod args;
 mod cmd;
+mod highlight;
 mod input;
 mod output;
 
@@ -32,6 +33,9 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match &args.command {
         Command::Parse(a) => cmd::parse::run(a, &args.global),
+        Command::Resolve(a) => cmd::resolve::run(a, &args.global),
+        Command::Relativize(a) => cmd::relativize::run(a, &args.global),
+        Command::Check(a) => cmd::check::run(a, &args.global),
         Command::Urn(a) => cmd::urn::run(a, &args.global),
         Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
     };

@@ -55,11 +55,20 @@ mod error;
 mod host;
 mod parse;
 #[cfg(feature = "alloc")]
+mod path;
+#[cfg(feature = "alloc")]
 pub mod pct;
 #[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+pub mod resolve;
+#[cfg(feature = "alloc")]
 pub mod scheme;
+#[cfg(feature = "alloc")]
+pub mod security;
 #[cfg(feature = "serde")]
 mod serde;
+mod span;
 pub mod table;
 mod uri;
 pub mod urn;
@@ -74,6 +83,11 @@ pub mod _documentation {
     pub mod design {}
 }
 pub use host::Host;
+#[cfg(feature = "alloc")]
+pub use relative::relativize;
+#[cfg(feature = "alloc")]
+pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
+pub use span::{Component, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};

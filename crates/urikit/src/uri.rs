@@ -272,6 +272,13 @@ impl<'a> UriRef<'a> {
             meta: self.meta,
         }
     }
+
+    /// The component offsets, for code that builds new references from parts
+    /// of this one (resolution).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn meta(&self) -> Meta {
+        self.meta
+    }
 }
 
 /// An absolute URI (RFC 3986 `URI`): a [`UriRef`] with a scheme. It may have a
@@ -396,6 +403,15 @@ impl UriBuf {
         } else {
             Err((ParseError::new(0, ParseErrorKind::MissingScheme), r.s))
         }
+    }
+
+    /// A URI from a string and its offsets, which the caller guarantees are
+    /// what [`parse`](crate::parse) finds in it and include a scheme (checked
+    /// in debug builds).
+    pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        debug_assert!(meta.scheme_end > 0, "{s:?}");
+        UriBuf(UriRefBuf { s, meta })
     }
 
     /// The borrowed view.

@@ -4,6 +4,7 @@ use serde_json::{json, Value};
 use urikit::UriRef;
 
 use crate::args::{Format, Global, ParseArgs};
+use crate::cmd::scheme_fields::SchemeCheck;
 use crate::input::{self, Input};
 use crate::output::{self, Output};
 use crate::Status;
@@ -20,10 +21,16 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
             }
         };
         match UriRef::parse(text) {
-            Ok(r) => match out.format {
-                Format::Json => out.json(&components_json(&r)),
-                Format::Text => out.text(&components_text(&r)),
-            },
+            Ok(r) => {
+                let scheme = SchemeCheck::new(&r, args.scheme_rules);
+                if scheme.is_error() {
+                    status = Status::SomeInvalid;
+                }
+                match out.format {
+                    Format::Json => out.json(&scheme.into_json(components_json(&r))),
+                    Format::Text => scheme.write_text(&mut out, text, components_text(&r)),
+                }
+            }
             Err(e) => {
                 status = Status::SomeInvalid;
                 match out.format {
@@ -81,7 +88,10 @@ fn components_text(r: &UriRef<'_>) -> String {
         p => show(p),
     };
     let rows = [
-        ("input", r.as_str().to_owned()),
+        (
+            "input",
+            crate::highlight::uri(r, crate::highlight::color_enabled()),
+        ),
         ("scheme", show(r.scheme())),
         ("authority", show(auth.map(|a| a.as_str()))),
         ("userinfo", show(auth.and_then(|a| a.userinfo()))),

@@ -8,23 +8,71 @@
 //! assert_eq!(schemes.default_port("HTTP"), Some(80));
 //! assert_eq!(schemes.default_port("gopher"), Some(70));
 //!
-//! // A scheme of our own, without touching the library.
-//! schemes.register("myproto", SchemeInfo::new().default_port(7000).authority_required(true));
+//! // A scheme of our own, without touching the library: a default port and
+//! // rules (an authority, and a path of one segment at most).
+//! use urikit::scheme::{SchemeError, SchemeErrorKind};
+//! use urikit::Uri;
+//!
+//! fn my_rules(uri: &Uri<'_>) -> Result<(), SchemeError> {
+//!     match uri.path().get(1..).and_then(|p| p.find('/')) {
+//!         Some(k) => Err(SchemeError::new(
+//!             uri.as_str().len() - uri.path().len() + 1 + k,
+//!             SchemeErrorKind::UnexpectedPath,
+//!             "myproto: path = [ \"/\" segment ]",
+//!         )),
+//!         None => Ok(()),
+//!     }
+//! }
+//! schemes.register(
+//!     "myproto",
+//!     SchemeInfo::new().default_port(7000).authority_required(true).validator(my_rules),
+//! );
 //! assert_eq!(schemes.default_port("MyProto"), Some(7000));
+//! assert!(schemes.validate(&Uri::parse("myproto://h/one")?).is_ok());
+//! let err = schemes.validate(&Uri::parse("myproto://h/one/two")?).unwrap_err();
+//! assert_eq!((err.index(), err.kind()), (15, SchemeErrorKind::UnexpectedPath));
+//! let err = schemes.validate(&Uri::parse("myproto:one")?).unwrap_err();
+//! assert_eq!(err.kind(), SchemeErrorKind::MissingAuthority);
+//!
+//! // The built-in schemes check their own rules.
+//! let err = schemes.validate(&Uri::parse("http:///path")?).unwrap_err();
+//! assert_eq!(err.kind(), SchemeErrorKind::EmptyHost);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// What a scheme's specification says about the generic components.
+use super::{SchemeError, SchemeErrorKind};
+use crate::Uri;
+
+/// A scheme's rules, as a function: `Ok` when the URI follows them, else the
+/// first rule broken and where.
+pub type Validator = fn(&Uri<'_>) -> Result<(), SchemeError>;
+
+/// What a scheme's specification says about the generic components, and the
+/// function that checks its own rules.
 ///
 /// Built with `const fn` setters, so tables of them can be `const`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct SchemeInfo {
     default_port: Option<u16>,
     authority_required: bool,
     empty_path_is_root: bool,
+    validator: Option<Validator>,
 }
+
+impl PartialEq for SchemeInfo {
+    /// Validators compare by address.
+    fn eq(&self, other: &SchemeInfo) -> bool {
+        self.default_port == other.default_port
+            && self.authority_required == other.authority_required
+            && self.empty_path_is_root == other.empty_path_is_root
+            && self.validator.map(|f| f as usize) == other.validator.map(|f| f as usize)
+    }
+}
+
+impl Eq for SchemeInfo {}
 
 impl SchemeInfo {
     /// No default port, no rules.
@@ -33,7 +81,20 @@ impl SchemeInfo {
             default_port: None,
             authority_required: false,
             empty_path_is_root: false,
+            validator: None,
         }
+    }
+
+    /// Sets the function that checks the scheme's own rules (run by
+    /// [`SchemeRegistry::validate`] after the structural checks).
+    pub const fn validator(mut self, f: Validator) -> SchemeInfo {
+        self.validator = Some(f);
+        self
+    }
+
+    /// The rules' function, if the scheme has one.
+    pub const fn rules(&self) -> Option<Validator> {
+        self.validator
     }
 
     /// Sets the default port (RFC 3986 section 6.2.3: a port equal to it may be
@@ -86,33 +147,48 @@ const fn web(port: u16) -> SchemeInfo {
 /// The built-in schemes (lowercase names), sorted by name for binary search.
 /// Ports: the scheme's RFC and the IANA service-names registry.
 pub const BUILTIN: &[(&str, SchemeInfo)] = &[
-    ("afs", SchemeInfo::new().authority_required(true)),
+    (
+        "afs",
+        SchemeInfo::new()
+            .authority_required(true)
+            .validator(super::afs::validate),
+    ),
     ("coap", net(5683)),
     ("coaps", net(5684)),
+    ("data", SchemeInfo::new().validator(super::data::validate)), // RFC 2397
     ("dns", SchemeInfo::new().default_port(53)),
-    ("file", SchemeInfo::new()),
-    ("ftp", web(21)), // RFC 1738 3.2
+    ("file", SchemeInfo::new().validator(super::file::validate)), // RFC 8089
+    ("ftp", web(21).validator(super::ftp::validate)),             // RFC 1738 3.2
     ("ftps", web(990)),
     ("git", net(9418)),
-    ("gopher", net(70)), // RFC 4266
-    ("http", web(80)),   // RFC 9110 4.2.1
-    ("https", web(443)), // RFC 9110 4.2.2
-    ("imap", net(143)),  // RFC 5092
+    ("gopher", net(70).validator(super::gopher::validate)), // RFC 4266
+    ("http", web(80).validator(super::http::validate)),     // RFC 9110 4.2.1
+    ("https", web(443).validator(super::http::validate)),   // RFC 9110 4.2.2
+    ("imap", net(143)),                                     // RFC 5092
     ("imaps", net(993)),
     ("ipp", net(631)),  // RFC 8010
     ("ipps", net(443)), // RFC 7472
     ("irc", net(194)),
-    ("ldap", SchemeInfo::new().default_port(389)), // RFC 4516 (authority optional)
-    ("ldaps", SchemeInfo::new().default_port(636)),
+    ("ldap", net(389).validator(super::ldap::validate)), // RFC 4516 ("//" required, host optional)
+    ("ldaps", net(636).validator(super::ldap::validate)),
+    (
+        "mailto",
+        SchemeInfo::new().validator(super::mailto::validate),
+    ), // RFC 6068
     ("mqtt", net(1883)),
     ("mqtts", net(8883)),
-    ("news", SchemeInfo::new().default_port(119)), // RFC 5538 (authority optional)
-    ("nfs", net(2049)),                            // RFC 2224
-    ("nntp", net(119)),                            // RFC 5538
+    (
+        "news",
+        SchemeInfo::new()
+            .default_port(119)
+            .validator(super::news::validate_news),
+    ), // RFC 5538 (authority optional)
+    ("nfs", net(2049)),                                       // RFC 2224
+    ("nntp", net(119).validator(super::news::validate_nntp)), // RFC 5538
     ("nntps", net(563)),
     ("pop", net(110)), // RFC 2384
     ("pops", net(995)),
-    ("prospero", net(1525)), // RFC 4157
+    ("prospero", net(1525).validator(super::prospero::validate)), // RFC 4157
     ("redis", net(6379)),
     ("rsync", net(873)), // RFC 5781
     ("rtsp", net(554)),  // RFC 7826
@@ -124,13 +200,14 @@ pub const BUILTIN: &[(&str, SchemeInfo)] = &[
     ("snews", SchemeInfo::new().default_port(563)),
     ("ssh", net(22)),
     ("svn", net(3690)),
-    ("telnet", net(23)),   // RFC 4248
-    ("tftp", net(69)),     // RFC 3617
-    ("vnc", net(5900)),    // RFC 7869
-    ("wais", net(210)),    // RFC 4156
-    ("ws", web(80)),       // RFC 6455
-    ("wss", web(443)),     // RFC 6455
-    ("z39.50r", net(210)), // RFC 2056
+    ("tel", SchemeInfo::new().validator(super::tel::validate)), // RFC 3966
+    ("telnet", net(23).validator(super::telnet::validate)),     // RFC 4248
+    ("tftp", net(69)),                                          // RFC 3617
+    ("vnc", net(5900)),                                         // RFC 7869
+    ("wais", net(210).validator(super::wais::validate)),        // RFC 4156
+    ("ws", web(80).validator(super::ws::validate)),             // RFC 6455
+    ("wss", web(443).validator(super::ws::validate)),           // RFC 6455
+    ("z39.50r", net(210)),                                      // RFC 2056
     ("z39.50s", net(210)),
 ];
 
@@ -186,6 +263,47 @@ impl SchemeRegistry {
     /// The default port of `scheme`, if it has one.
     pub fn default_port(&self, scheme: &str) -> Option<u16> {
         self.get(scheme)?.port()
+    }
+
+    /// Whether an empty path means `/` for `scheme` (unknown schemes: no).
+    pub fn has_root_for_empty_path(&self, scheme: &str) -> bool {
+        self.get(scheme)
+            .is_some_and(|i| i.has_root_for_empty_path())
+    }
+
+    /// Checks `uri` against what is known of its scheme: an authority when
+    /// one is required, then the scheme's validator. A scheme the registry
+    /// does not know has no rules beyond RFC 3986, so its URIs pass.
+    ///
+    /// # Errors
+    /// The first rule broken, with the byte index where.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::scheme::SchemeRegistry;
+    /// use urikit::Uri;
+    ///
+    /// let schemes = SchemeRegistry::standard();
+    /// let err = schemes.validate(&Uri::parse("ftp://host/a;type=x")?).unwrap_err();
+    /// assert_eq!((err.index(), err.kind().name()), (18, "invalid_value"));
+    /// assert!(schemes.validate(&Uri::parse("x-unknown:anything")?).is_ok());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self, uri: &Uri<'_>) -> Result<(), SchemeError> {
+        let Some(info) = self.get(uri.scheme()) else {
+            return Ok(());
+        };
+        if info.requires_authority() && !uri.has_authority() {
+            return Err(SchemeError::new(
+                uri.scheme().len() + 1,
+                SchemeErrorKind::MissingAuthority,
+                "RFC 3986 section 3.2: this scheme requires an authority (\"//host\")",
+            ));
+        }
+        match info.rules() {
+            Some(f) => f(uri),
+            None => Ok(()),
+        }
     }
 }
 

@@ -1,0 +1,33 @@
+//! `urikit relativize`: the shortest reference from a base to each target.
+
+use urikit::{relativize, Uri};
+
+use crate::args::Global;
+use crate::cmd::resolve::{for_each_against_base, Failure, Keys};
+use crate::Status;
+
+/// `urikit relativize --base BASE [TARGET]...`
+#[derive(Debug, clap::Args)]
+pub struct RelativizeArgs {
+    /// The base URI: absolute (with a scheme); a fragment is ignored.
+    #[arg(long, value_name = "BASE")]
+    pub base: String,
+    /// Absolute URIs to express relative to the base; without any, read them
+    /// from stdin, one per line.
+    #[arg(value_name = "TARGET")]
+    pub targets: Vec<String>,
+}
+
+pub fn run(args: &RelativizeArgs, global: &Global) -> anyhow::Result<Status> {
+    let names = Keys {
+        input: "target",
+        output: "relative",
+    };
+    for_each_against_base(&args.base, &args.targets, global, names, |base, text| {
+        let t = Uri::parse(text)
+            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
+        let r = relativize(base, &t)
+            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
+        Ok(r.into_string())
+    })
+}

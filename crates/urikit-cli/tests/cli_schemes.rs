@@ -1,0 +1,208 @@
+//! `urikit parse`'s scheme layer: the `scheme_specific` object of known
+//! schemes, warnings for broken scheme rules, and `--scheme-rules`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn urikit(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urikit");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn json_of(args: &[&str]) -> (Option<i32>, Vec<Value>) {
+    let mut all = vec!["parse", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = urikit(&all, b"");
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect(l))
+        .collect();
+    (out.status.code(), lines)
+}
+
+#[test]
+fn ftp_fields_as_the_issue_lists_them() {
+    let (code, v) = json_of(&[
+        "ftp://foo:@host.com:2121/pub/a%2Fb/file.txt;type=i",
+        "ftp://@host.com/",
+        "ftp://host.com/",
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        v[0]["scheme_specific"],
+        json!({
+            "user": "foo", "password": "", "login_user": "foo", "host": "host.com", "port": 2121,
+            "directories": ["pub", "a/b"], "file": "file.txt", "typecode": "i",
+        })
+    );
+    assert_eq!(
+        (
+            &v[1]["scheme_specific"]["user"],
+            &v[1]["scheme_specific"]["password"]
+        ),
+        (&json!(""), &Value::Null)
+    );
+    assert_eq!(
+        (
+            &v[2]["scheme_specific"]["user"],
+            &v[2]["scheme_specific"]["login_user"]
+        ),
+        (&Value::Null, &json!("anonymous"))
+    );
+    assert!(v.iter().all(|x| x.get("scheme_warnings").is_none()));
+}
+
+#[test]
+fn every_known_scheme_gets_its_object() {
+    let inputs = [
+        (
+            "http://www.ietf.org/rfc/rfc2396.txt",
+            "host",
+            json!("www.ietf.org"),
+        ),
+        (
+            "wss://example.com/chat?x",
+            "resource_name",
+            json!("/chat?x"),
+        ),
+        ("file:///c:/a%20b", "windows_path", json!("c:\\a b")),
+        (
+            "mailto:joe@example.com?subject=hi%20there",
+            "subject",
+            json!("hi there"),
+        ),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            "target",
+            json!("group"),
+        ),
+        ("news:123@example.com", "name", json!("123@example.com")),
+        ("nntp://h/comp.lang.c/42", "article_number", json!(42)),
+        (
+            "telnet://melvyl.ucop.edu/",
+            "host",
+            json!("melvyl.ucop.edu"),
+        ),
+        (
+            "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
+            "selector",
+            json!("0/Weather/California/Los Angeles"),
+        ),
+        (
+            "wais://quake.think.com/wais-discussion-archives?lynch",
+            "search",
+            json!("lynch"),
+        ),
+        ("prospero://h/name;k=v", "fields", json!([["k", "v"]])),
+        ("afs://cern.ch/a%20b", "path", json!("/a b")),
+        ("data:text/plain;base64,SGk=", "data_text", json!("Hi")),
+        ("tel:+1-816-555-1212", "digits", json!("+18165551212")),
+        (
+            "ldap://[2001:db8::7]/c=GB?objectClass?one",
+            "scope",
+            json!("one"),
+        ),
+    ];
+    let args: Vec<&str> = inputs.iter().map(|(s, _, _)| *s).collect();
+    let (code, v) = json_of(&args);
+    assert_eq!(code, Some(0));
+    for ((input, key, want), got) in inputs.iter().zip(&v) {
+        assert_eq!(&got["scheme_specific"][key], want, "{input}");
+    }
+    // The gopher example's type, as the issue states it.
+    assert_eq!(v[8]["scheme_specific"]["item_type"], "0");
+}
+
+#[test]
+fn unknown_schemes_and_relative_references_have_none() {
+    let (code, v) = json_of(&["x-unknown:anything", "../rel", "urn:example:a"]);
+    assert_eq!(code, Some(0));
+    for x in &v {
+        assert_eq!(x["scheme_specific"], Value::Null);
+        assert!(x.get("scheme_warnings").is_none());
+    }
+}
+
+#[test]
+fn violations_are_warnings_by_default() {
+    let (code, v) = json_of(&[
+        "telnet://host/path",
+        "http://user@example.com/",
+        "imap:no-authority",
+    ]);
+    assert_eq!(code, Some(0), "a syntactically valid URI stays valid");
+    assert_eq!(v[0]["valid"], true);
+    assert_eq!(v[0]["scheme_specific"], Value::Null);
+    let w = &v[0]["scheme_warnings"][0];
+    assert_eq!(
+        (&w["kind"], &w["index"]),
+        (&json!("unexpected_path"), &json!(14))
+    );
+    assert!(w["rule"].as_str().unwrap().contains("RFC 4248"));
+    // A deprecated form: the fields and a warning.
+    assert_eq!(v[1]["scheme_specific"]["host"], "example.com");
+    assert_eq!(v[1]["scheme_warnings"][0]["kind"], "deprecated_userinfo");
+    // A registry scheme without a view: its structural rule.
+    assert_eq!(v[2]["scheme_warnings"][0]["kind"], "missing_authority");
+}
+
+#[test]
+fn scheme_rules_make_them_errors() {
+    let (code, v) = json_of(&[
+        "--scheme-rules",
+        "telnet://host/path",
+        "telnet://host/",
+        "http://user@example.com/",
+    ]);
+    assert_eq!(code, Some(1));
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["error"]["kind"], "unexpected_path");
+    assert_eq!(v[0]["error"]["index"], 14);
+    assert_eq!(v[1]["valid"], true, "the others are still processed");
+    assert_eq!(v[1]["scheme_specific"]["host"], "host");
+    assert_eq!(v[2]["error"]["kind"], "deprecated_userinfo");
+
+    let (code, _) = json_of(&["--scheme-rules", "telnet://host/", "x-unknown:z"]);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn text_format_shows_fields_warnings_and_errors() {
+    let out = urikit(&["parse", "ftp://host.com/pub/f.txt;type=a"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("scheme-specific:"), "{stdout}");
+    assert!(stdout.contains("  typecode:       a\n"), "{stdout}");
+    assert!(stdout.contains("  user:           (absent)\n"), "{stdout}");
+
+    let out = urikit(&["parse", "telnet://h/x"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("warning: at byte 11: "), "{stderr}");
+    assert!(
+        stderr.contains("\n  telnet://h/x\n             ^\n"),
+        "{stderr}"
+    );
+
+    let out = urikit(&["parse", "--scheme-rules"], b"telnet://h/x\ntelnet://h\n");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: at byte 11: "), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("telnet://h/x"), "{stdout}");
+    assert!(stdout.contains("input:     telnet://h\n"), "{stdout}");
+}

@@ -1,0 +1,649 @@
+//! Reference resolution (RFC 3986 section 5.2): from a base URI and a URI
+//! reference to the reference's target, with the 1997 and 2003 drafts'
+//! algorithms as explicit profiles.
+//!
+//! The work is one pass that writes the target's components straight into its
+//! string and records their offsets, so the result needs no re-parse. The path
+//! arithmetic (merge and dot-segment removal) lives in the private `path` module and is
+//! linear in the length of the base path plus the reference.
+//!
+//! # The profiles
+//!
+//! | | [`Profile::Rfc3986`] | [`Profile::Draft2003`] | [`Profile::Draft1997`] |
+//! |---|---|---|---|
+//! | `?y` against `http://a/b/c/d;p?q` | `http://a/b/c/d;p?y` | `http://a/b/c/d;p?y` | `http://a/b/c/?y` |
+//! | reference's query in the merge (`g?y/../x`) | no: `http://a/b/c/g?y/../x` | no | yes: `http://a/b/c/x` |
+//! | excess `..` (`../../../g`) | removed: `http://a/g` | kept: `http://a/../g` | kept |
+//! | dots in `/./g`, `//g/../x`, `g:/../h` | removed: `http://a/g` | kept: `http://a/./g` | kept |
+//! | relative path against an empty base path | `/` first only with an authority | `/` first always | `/` first only with an authority |
+//!
+//! The 1997 draft (draft-fielding-url-syntax-05 section 5.2) appends the
+//! reference's query to the path before removing dot segments and splits the
+//! query off again at the first `?`; it drops the base's query unless the
+//! reference is empty (a reference to the current document). The 2003 draft
+//! (draft-fielding-uri-rfc2396bis-01 section 5.2) is RFC 3986's algorithm but
+//! for its merge step 7, where this crate takes the "retain" choice, and for
+//! not removing dot segments from absolute paths. The 1997 draft does not say
+//! what to do with a base that has an authority and an empty path (its merge
+//! would glue `http://a` and `g` into `http://ag`); this crate uses RFC 3986
+//! section 5.2.3's leading `/` there.
+//!
+//! # Choices where the texts leave room
+//!
+//! - A base with a fragment is accepted and its fragment ignored (RFC 3986
+//!   section 5.1: the base is used "stripped of any fragment component").
+//! - Bases with a rootless or empty path (`foo:a/b`, `foo:`) are resolved by
+//!   the RFC's algorithm as written, including its leading `/` when a `..`
+//!   removes the first segment of a rootless path: `foo:a/b` + `../c` is
+//!   `foo:/c`.
+//! - Only literal `.` and `..` are dot segments; `%2E` is an ordinary segment.
+//! - Non-strict resolution compares schemes ignoring ASCII case (schemes are
+//!   case-insensitive, RFC 3986 section 3.1) and keeps the base's spelling.
+//! - A target without an authority whose path would start with `//` is written
+//!   with `/.` before that path (`foo:/.//b`, not `foo://b`, which would read
+//!   `b` as an authority): the result parses back to the same scheme,
+//!   authority, query and fragment and to a path equal after dot removal.
+//!
+//! Resolution never fails, unless [`Resolver::reject_path_underflow`] asks for
+//! an error on `..` segments that climb above the root (the third choice of
+//! the 2003 draft's merge step 7).
+
+use core::fmt;
+
+use alloc::string::String;
+
+use crate::parse::{AuthMeta, Meta};
+use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
+use crate::uri::{Uri, UriBuf, UriRef};
+
+/// Which text's resolution algorithm a [`Resolver`] follows. See the
+/// [module documentation](crate::resolve) for a table of the differences.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Profile {
+    /// RFC 3986 section 5.2 (the default).
+    #[default]
+    Rfc3986,
+    /// draft-fielding-url-syntax-05 (1997, became RFC 2396) section 5.2: the
+    /// base query is not inherited, the reference's query takes part in the
+    /// path merge, excess `..` are kept, only relative paths lose their dot
+    /// segments.
+    Draft1997,
+    /// draft-fielding-uri-rfc2396bis-01 (2003, became RFC 3986) section 5.2:
+    /// RFC 3986's inheritance of the base path and query, but excess `..`
+    /// kept (merge step 7, "retaining these components") and only relative
+    /// paths lose their dot segments.
+    Draft2003,
+}
+
+impl Profile {
+    /// The stable name of the profile, as the CLI spells it: `rfc3986`,
+    /// `draft-1997`, `draft-2003`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc3986 => "rfc3986",
+            Profile::Draft1997 => "draft-1997",
+            Profile::Draft2003 => "draft-2003",
+        }
+    }
+}
+
+/// Resolves references against a base URI: the algorithm ([`Profile`]) and
+/// its options, as a `const` configuration.
+///
+/// # Example
+/// ```
+/// use urikit::{Profile, Resolver, Uri, UriRef};
+///
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// let r = UriRef::parse("../../../g")?;
+///
+/// assert_eq!(Resolver::new().resolve(&base, &r)?.as_str(), "http://a/g");
+///
+/// const DRAFT: Resolver = Resolver::new().profile(Profile::Draft2003);
+/// assert_eq!(DRAFT.resolve(&base, &r)?.as_str(), "http://a/../g");
+///
+/// // The 2003 draft's and RFC 3986's "backwards compatibility" reading.
+/// let same_scheme = UriRef::parse("http:g")?;
+/// assert_eq!(Resolver::new().resolve(&base, &same_scheme)?.as_str(), "http:g");
+/// assert_eq!(
+///     Resolver::new().strict(false).resolve(&base, &same_scheme)?.as_str(),
+///     "http://a/b/c/g"
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Resolver {
+    profile: Profile,
+    strict: bool,
+    reject_underflow: bool,
+}
+
+impl Default for Resolver {
+    fn default() -> Resolver {
+        Resolver::new()
+    }
+}
+
+impl Resolver {
+    /// RFC 3986, strict, excess `..` removed.
+    pub const fn new() -> Resolver {
+        Resolver {
+            profile: Profile::Rfc3986,
+            strict: true,
+            reject_underflow: false,
+        }
+    }
+
+    /// Follows `profile`'s algorithm.
+    pub const fn profile(self, profile: Profile) -> Resolver {
+        Resolver { profile, ..self }
+    }
+
+    /// Strict (`true`, the default) reads a reference with a scheme as
+    /// absolute. Non-strict ignores the reference's scheme when it equals the
+    /// base's (ignoring ASCII case), so `http:g` against `http://a/b/c/d` is
+    /// `http://a/b/c/g` (RFC 3986 section 5.2.2, "A non-strict parser may
+    /// ignore a scheme in the reference if it is identical to the base URI's
+    /// scheme"; the 2003 draft's "backwards compatibility").
+    pub const fn strict(self, strict: bool) -> Resolver {
+        Resolver { strict, ..self }
+    }
+
+    /// With `true`, a `..` segment that would climb above the root of the
+    /// merged path is an error ([`ResolveErrorKind::PathUnderflow`]) instead
+    /// of being removed (RFC 3986) or kept (the drafts). Only paths that the
+    /// profile removes dot segments from are checked.
+    ///
+    /// ```
+    /// use urikit::{ResolveErrorKind, Resolver, Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let r = UriRef::parse("../../../g")?;
+    /// let err = Resolver::new().reject_path_underflow(true).resolve(&base, &r).unwrap_err();
+    /// assert_eq!(err.kind(), ResolveErrorKind::PathUnderflow);
+    /// assert_eq!(err.index(), 6); // the third "..", in the reference
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub const fn reject_path_underflow(self, reject: bool) -> Resolver {
+        Resolver {
+            reject_underflow: reject,
+            ..self
+        }
+    }
+
+    /// The profile in use.
+    pub const fn get_profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Whether resolution is strict.
+    pub const fn is_strict(&self) -> bool {
+        self.strict
+    }
+
+    /// Resolves `reference` against `base` (whose fragment, if any, is
+    /// ignored). Time and memory are linear in the lengths of the two.
+    ///
+    /// # Errors
+    /// Only with [`reject_path_underflow`](Resolver::reject_path_underflow):
+    /// [`ResolveErrorKind::PathUnderflow`].
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    ///
+    /// let base = Uri::parse("foo:/")?;
+    /// let t = Resolver::new().resolve(&base, &UriRef::parse(".//b")?)?;
+    /// assert_eq!(t.as_str(), "foo:/.//b"); // not "foo://b"
+    /// assert_eq!(t.as_uri().authority(), None);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        let base = base.without_fragment();
+        let r = reference;
+        let r_scheme = match r.scheme() {
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(base.scheme().unwrap_or("")) => None,
+            s => s,
+        };
+        match self.profile {
+            Profile::Rfc3986 => self.rfc3986(&base, r, r_scheme),
+            Profile::Draft2003 => self.draft2003(&base, r, r_scheme),
+            Profile::Draft1997 => self.draft1997(&base, r, r_scheme),
+        }
+    }
+
+    /// RFC 3986 section 5.2.2, with `remove_dot_segments` everywhere.
+    fn rfc3986(
+        &self,
+        base: &UriRef<'_>,
+        r: &UriRef<'_>,
+        r_scheme: Option<&str>,
+    ) -> Result<UriBuf, ResolveError> {
+        let (scheme, auth_src, query) = match (r_scheme, r.has_authority()) {
+            (Some(s), _) => (s, r, r.query()),
+            (None, true) => (scheme_of(base), r, r.query()),
+            (None, false) if r.path().is_empty() => {
+                // T.path = Base.path; T.query = R.query or else Base.query.
+                let mut t = Target::new(scheme_of(base), base);
+                t.s.push_str(base.path());
+                return Ok(t.finish(r.query().or(base.query()), r.fragment(), false));
+            }
+            (None, false) => (scheme_of(base), base, r.query()),
+        };
+        let mut t = Target::new(scheme, auth_src);
+        if r_scheme.is_none() && !r.has_authority() && !r.path().starts_with('/') {
+            let merged = merge(base, r.path(), base.has_authority());
+            self.check_underflow(&merged.buf, merged.dir_len, r)?;
+            remove_dot_segments(&merged.buf, &mut t.s);
+        } else {
+            self.check_underflow(r.path(), 0, r)?;
+            remove_dot_segments(r.path(), &mut t.s);
+        }
+        Ok(t.finish(query, r.fragment(), false))
+    }
+
+    /// The 2003 draft's section 5.2: RFC 3986 with "retain" in merge step 7
+    /// and no dot removal outside the merge.
+    fn draft2003(
+        &self,
+        base: &UriRef<'_>,
+        r: &UriRef<'_>,
+        r_scheme: Option<&str>,
+    ) -> Result<UriBuf, ResolveError> {
+        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
+            (Some(s), _) => (s, r),
+            (None, true) => (scheme_of(base), r),
+            (None, false) => (scheme_of(base), base),
+        };
+        let mut t = Target::new(scheme, auth_src);
+        let query = if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+            t.s.push_str(r.path());
+            r.query()
+        } else if r.path().is_empty() {
+            // With a query: Base.path and R.query; without: the current document.
+            t.s.push_str(base.path());
+            r.query().or(base.query())
+        } else {
+            // Merge step 1: "If the base URI's path component is the empty
+            // string, then a single slash character is copied to the buffer."
+            let merged = merge(base, r.path(), true);
+            self.check_underflow(&merged.buf, merged.dir_len, r)?;
+            remove_dot_segments_keep_excess(&merged.buf, &mut t.s);
+            r.query()
+        };
+        Ok(t.finish(query, r.fragment(), false))
+    }
+
+    /// draft-fielding-url-syntax-05 section 5.2, steps 1-7.
+    fn draft1997(
+        &self,
+        base: &UriRef<'_>,
+        r: &UriRef<'_>,
+        r_scheme: Option<&str>,
+    ) -> Result<UriBuf, ResolveError> {
+        // Step 2: the current document.
+        if r_scheme.is_none() && !r.has_authority() && r.path().is_empty() && r.query().is_none() {
+            let mut t = Target::new(scheme_of(base), base);
+            t.s.push_str(base.path());
+            return Ok(t.finish(base.query(), r.fragment(), false));
+        }
+        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
+            (Some(s), _) => (s, r),               // step 3
+            (None, true) => (scheme_of(base), r), // step 4
+            (None, false) => (scheme_of(base), base),
+        };
+        let mut t = Target::new(scheme, auth_src);
+        if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+            // Steps 3-5: no merge, no dot removal.
+            t.s.push_str(r.path());
+            return Ok(t.finish(r.query(), r.fragment(), false));
+        }
+        // Step 6: the base's directory, the reference's path and "?" query,
+        // dot segments removed, then split at the first "?".
+        let mut merged = merge(base, r.path(), base.has_authority());
+        if let Some(q) = r.query() {
+            merged.buf.push('?');
+            merged.buf.push_str(q);
+        }
+        self.check_underflow(&merged.buf, merged.dir_len, r)?;
+        remove_dot_segments_keep_excess(&merged.buf, &mut t.s);
+        Ok(t.finish(None, r.fragment(), true))
+    }
+
+    /// With `reject_underflow`, fails on the first excess `..` of `buf`, a
+    /// path whose first `dir_len` bytes come from the base and the rest from
+    /// `r`'s path (and query, for the 1997 draft).
+    fn check_underflow(
+        &self,
+        buf: &str,
+        dir_len: usize,
+        r: &UriRef<'_>,
+    ) -> Result<(), ResolveError> {
+        if !self.reject_underflow {
+            return Ok(());
+        }
+        match excess_dot_dot(buf) {
+            None => Ok(()),
+            Some(k) => {
+                let path_start = r.meta().path_start;
+                let index = path_start + k.saturating_sub(dir_len);
+                Err(ResolveError {
+                    index,
+                    kind: ResolveErrorKind::PathUnderflow,
+                })
+            }
+        }
+    }
+}
+
+/// The scheme of a base (a [`Uri`], so always present).
+fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
+    base.scheme().unwrap_or("")
+}
+
+/// A merged path (RFC 3986 section 5.2.3), remembering how much of it came
+/// from the base.
+struct Merged {
+    buf: String,
+    dir_len: usize,
+}
+
+/// `merge(Base.path, R.path)`: `/` + the reference's path when the base path
+/// is empty and `slash_if_empty` (RFC 3986: when the base has an authority;
+/// the 2003 draft: always), otherwise the base's directory + the reference's
+/// path.
+fn merge(base: &UriRef<'_>, r_path: &str, slash_if_empty: bool) -> Merged {
+    let dir = if base.path().is_empty() && slash_if_empty {
+        "/"
+    } else {
+        base_dir(base.path())
+    };
+    let mut buf = String::with_capacity(dir.len() + r_path.len() + 1);
+    buf.push_str(dir);
+    buf.push_str(r_path);
+    Merged {
+        buf,
+        dir_len: dir.len(),
+    }
+}
+
+/// The byte offset of the first `..` segment of `path` that has no segment
+/// left to remove, if any (a leading `/` does not start a segment).
+fn excess_dot_dot(path: &str) -> Option<usize> {
+    let (mut offset, body) = match path.strip_prefix('/') {
+        Some(b) => (1, b),
+        None => (0, path),
+    };
+    let mut depth = 0usize;
+    for seg in body.split('/') {
+        match seg {
+            "." => {}
+            ".." if depth == 0 => return Some(offset),
+            ".." => depth -= 1,
+            _ => depth += 1,
+        }
+        offset += seg.len() + 1;
+    }
+    None
+}
+
+/// The target under construction: its string so far and the offsets of the
+/// parts already written.
+struct Target {
+    s: String,
+    scheme_end: usize,
+    auth: Option<AuthMeta>,
+    path_start: usize,
+}
+
+impl Target {
+    /// Writes `scheme ":"` and the authority of `auth_src`, if it has one.
+    fn new(scheme: &str, auth_src: &UriRef<'_>) -> Target {
+        let mut s = String::with_capacity(auth_src.as_str().len() + 16);
+        s.push_str(scheme);
+        s.push(':');
+        let auth = match (auth_src.meta().auth, auth_src.authority()) {
+            (Some(a), Some(view)) => {
+                s.push_str("//");
+                let start = s.len();
+                s.push_str(view.as_str());
+                Some(shift(a, start))
+            }
+            _ => None,
+        };
+        let path_start = s.len();
+        Target {
+            s,
+            scheme_end: scheme.len(),
+            auth,
+            path_start,
+        }
+    }
+
+    /// Ends the path written so far (splitting a query off it at the first
+    /// `?` when `query_in_path`), then writes the query and fragment.
+    fn finish(
+        mut self,
+        query: Option<&str>,
+        fragment: Option<&str>,
+        query_in_path: bool,
+    ) -> UriBuf {
+        if self.auth.is_none() && self.s[self.path_start..].starts_with("//") {
+            // "foo:" + "//b" would read "b" as an authority.
+            self.s.insert_str(self.path_start, "/.");
+        }
+        let mut meta = Meta {
+            scheme_end: self.scheme_end,
+            auth: self.auth,
+            path_start: self.path_start,
+            path_end: self.s.len(),
+            query: None,
+            fragment: None,
+        };
+        if query_in_path {
+            if let Some(k) = self.s[self.path_start..].find('?') {
+                meta.path_end = self.path_start + k;
+                meta.query = Some(meta.path_end);
+            }
+        } else if let Some(q) = query {
+            meta.query = Some(self.s.len());
+            self.s.push('?');
+            self.s.push_str(q);
+        }
+        if let Some(f) = fragment {
+            meta.fragment = Some(self.s.len());
+            self.s.push('#');
+            self.s.push_str(f);
+        }
+        UriBuf::from_parts(self.s, meta)
+    }
+}
+
+/// `a` with its offsets moved so that the authority starts at `start`.
+fn shift(a: AuthMeta, start: usize) -> AuthMeta {
+    let at = |x: usize| x - a.start + start;
+    AuthMeta {
+        start,
+        host_start: at(a.host_start),
+        host_end: at(a.host_end),
+        end: at(a.end),
+        host: a.host,
+    }
+}
+
+impl UriRef<'_> {
+    /// Resolves this reference against `base` as RFC 3986 section 5.2 says
+    /// (strict): shorthand for [`Resolver::new().resolve(base, self)`](Resolver::resolve).
+    ///
+    /// # Errors
+    /// None with the default resolver; the type leaves room for options.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(UriRef::parse("../g")?.resolve_against(&base)?.as_str(), "http://a/b/g");
+    /// assert_eq!(UriRef::parse("?")?.resolve_against(&base)?.as_str(), "http://a/b/c/d;p?");
+    /// assert_eq!(UriRef::parse("g")?.resolve_against(&Uri::parse("http://a")?)?.as_str(), "http://a/g");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_against(&self, base: &Uri<'_>) -> Result<UriBuf, ResolveError> {
+        Resolver::new().resolve(base, self)
+    }
+}
+
+/// Why a reference could not be resolved (or a target not relativized), and
+/// where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResolveError {
+    index: usize,
+    kind: ResolveErrorKind,
+}
+
+/// What kind of failure a [`ResolveError`] reports.
+///
+/// The snake_case [`name`](ResolveErrorKind::name) of each kind is stable: the
+/// CLI prints it in its JSON output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ResolveErrorKind {
+    /// A `..` segment climbs above the root of the merged path, and the
+    /// resolver was asked to reject that
+    /// ([`Resolver::reject_path_underflow`]). The index is that `..` in the
+    /// reference, or the start of the reference's path when the `..` comes
+    /// from the base's path.
+    PathUnderflow,
+    /// No reference resolves to the target: its path has a `.` or `..`
+    /// segment, which resolution always removes, and is not the base's path
+    /// (see [`relativize`](crate::relativize)). The index is that segment in
+    /// the target.
+    UnreachableTarget,
+}
+
+impl ResolveErrorKind {
+    /// The stable snake_case name of the kind, as the CLI prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ResolveErrorKind::PathUnderflow => "path_underflow",
+            ResolveErrorKind::UnreachableTarget => "unreachable_target",
+        }
+    }
+
+    /// What went wrong at the error's index.
+    pub const fn description(self) -> &'static str {
+        match self {
+            ResolveErrorKind::PathUnderflow => "a \"..\" segment climbs above the root of the path",
+            ResolveErrorKind::UnreachableTarget => {
+                "a dot segment, which resolution always removes: no reference resolves to this target"
+            }
+        }
+    }
+}
+
+impl ResolveError {
+    #[cold]
+    pub(crate) const fn new(index: usize, kind: ResolveErrorKind) -> ResolveError {
+        ResolveError { index, kind }
+    }
+
+    /// The byte offset the error points at (see each kind for which string).
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The kind of error.
+    pub const fn kind(&self) -> ResolveErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.index, self.kind.description())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ResolveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(resolver: Resolver, base: &str, r: &str) -> String {
+        let base = Uri::parse(base).expect("base");
+        let r = UriRef::parse(r).expect("reference");
+        resolver.resolve(&base, &r).expect("resolves").into_string()
+    }
+
+    #[test]
+    fn corners_of_the_issue() {
+        let rfc = Resolver::new();
+        assert_eq!(res(rfc, "http://a", "g"), "http://a/g");
+        assert_eq!(res(rfc, "foo:a/b", "../c"), "foo:/c");
+        assert_eq!(res(rfc, "foo:a/b", "c"), "foo:a/c");
+        assert_eq!(res(rfc, "foo:", "c"), "foo:c");
+        assert_eq!(res(rfc, "foo:/", ".//b"), "foo:/.//b");
+        assert_eq!(res(rfc, "foo:/a/b", "..//b"), "foo:/.//b");
+        assert_eq!(res(rfc, "http://a/b?q#f", "?"), "http://a/b?");
+        assert_eq!(res(rfc, "http://a/b?q#f", "#"), "http://a/b?q#");
+        assert_eq!(res(rfc, "http://a/b?q#f", ""), "http://a/b?q");
+        assert_eq!(res(rfc, "http://a/b?q", "g?"), "http://a/g?");
+        assert_eq!(res(rfc, "http://a/b?q", "//"), "http://");
+        assert_eq!(res(rfc, "http://a/b?q", "//?x"), "http://?x");
+    }
+
+    #[test]
+    fn draft_profiles_on_edges() {
+        let d03 = Resolver::new().profile(Profile::Draft2003);
+        let d97 = Resolver::new().profile(Profile::Draft1997);
+        assert_eq!(res(d03, "foo:", "g"), "foo:/g");
+        assert_eq!(res(d97, "foo:", "g"), "foo:g");
+        assert_eq!(res(d97, "http://a", "g"), "http://a/g");
+        assert_eq!(res(d97, "http://a/b", "?y"), "http://a/?y");
+        assert_eq!(res(d97, "foo:/", ".//b"), "foo:/.//b");
+        assert_eq!(res(d03, "foo:/", ".//b"), "foo:/.//b");
+    }
+
+    #[test]
+    fn underflow_is_reported_where_it_happens() {
+        let reject = Resolver::new().reject_path_underflow(true);
+        let base = Uri::parse("http://a/../b").unwrap();
+        let err = reject
+            .resolve(&base, &UriRef::parse("g").unwrap())
+            .unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index()),
+            (ResolveErrorKind::PathUnderflow, 0)
+        );
+        let err = reject
+            .resolve(&base, &UriRef::parse("//x/a/../..").unwrap())
+            .unwrap_err();
+        assert_eq!(err.index(), 9);
+        assert!(reject
+            .resolve(&base, &UriRef::parse("//x/a/..").unwrap())
+            .is_ok());
+        let base = Uri::parse("http://a/b/c").unwrap();
+        let err = reject
+            .resolve(&base, &UriRef::parse("x/../../..#f").unwrap())
+            .unwrap_err();
+        assert_eq!(err.index(), 8);
+        let d97 = reject.profile(Profile::Draft1997);
+        let err = d97
+            .resolve(&base, &UriRef::parse("?a/../../..").unwrap())
+            .unwrap_err();
+        assert_eq!(err.index(), 9);
+        // Drafts don't check what they don't normalize.
+        assert!(d97.resolve(&base, &UriRef::parse("/../g").unwrap()).is_ok());
+    }
+
+    #[test]
+    fn excess_dot_dot_offsets() {
+        assert_eq!(excess_dot_dot("/a/../.."), Some(6));
+        assert_eq!(excess_dot_dot("../a"), Some(0));
+        assert_eq!(excess_dot_dot("/a/./../b"), None);
+        assert_eq!(excess_dot_dot("a//../.."), None);
+    }
+}
