@@ -10,4 +10,8 @@ pub mod props;
 #[allow(dead_code)]
 pub mod props_urn;
 
+#[path = "../../crates/urikit/tests/common/props_resolve.rs"]
+#[allow(dead_code)]
+pub mod props_resolve;
+
 pub mod differential;

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{props, props_urn};
+use common::{props, props_resolve, props_urn};
 
 /// The check each target's inputs are replayed through. The differential
 /// target's oracles are fuzz-only dependencies, so its inputs get the parse
@@ -18,6 +18,15 @@ fn check(target: &str, data: &[u8]) {
     match target {
         "parse" | "differential" => props::check_parse(&props::text(data)),
         "pct" => props::check_pct(data),
+        "resolve" | "relativize" => {
+            let s = props::text(data);
+            let [base, other] = props::split::<2>(&s);
+            if target == "resolve" {
+                props_resolve::check_resolve(base, other);
+            } else {
+                props_resolve::check_relativize(base, other);
+            }
+        }
         "urn" => {
             let s = props::text(data);
             let [a, b, c] = props::split::<3>(&s);

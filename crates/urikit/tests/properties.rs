@@ -7,7 +7,7 @@ mod common;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use common::{gen, props, props_urn};
+use common::{gen, props, props_resolve, props_urn};
 use proptest::prelude::*;
 use urikit::{Host, UriRef};
 
@@ -215,6 +215,14 @@ proptest! {
         // Make some of the three equivalent by construction.
         let b2 = if pick == 0 { props_urn::respell(&a) } else { b };
         props_urn::check_urn(&a, &b2, &c);
+    }
+
+    /// Resolution agrees with the RFC 5.2 transcription; relativization
+    /// round-trips, for grammar-built bases and references (deep dot paths).
+    #[test]
+    fn resolution_and_relativization(base in gen::absolute_uri(), r in gen::uri_reference()) {
+        props_resolve::check_resolve(&base, &r);
+        props_resolve::check_relativize(&base, &r);
     }
 
     /// Percent-encoding round trip for arbitrary bytes, with every table.

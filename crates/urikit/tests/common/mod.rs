@@ -46,4 +46,5 @@ pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
 
 pub mod gen;
 pub mod props;
+pub mod props_resolve;
 pub mod props_urn;
