@@ -214,7 +214,7 @@ fn pct_on_megabytes() {
 
 /// The best of a few timings of `f`.
 fn best(f: &dyn Fn()) -> Duration {
-    (0..5)
+    (0..3)
         .map(|_| {
             let t = Instant::now();
             f();
@@ -225,7 +225,10 @@ fn best(f: &dyn Fn()) -> Duration {
 }
 
 /// Parsing 8x the input takes about 8x the time (a quadratic parser would
-/// take 64x); the bound is loose so a busy machine does not fail it.
+/// take 64x). Both sizes are larger than the CPU caches (below them the cost
+/// per byte is several times lower, which looks superlinear), runs long
+/// enough that preemption on a shared machine hits both alike; the bound is
+/// loose and a shape gets three tries.
 #[test]
 fn parse_time_grows_linearly() {
     let shapes: [fn(usize) -> String; 4] = [
@@ -235,18 +238,25 @@ fn parse_time_grows_linearly() {
         |n| format!("{}:x", "1".repeat(n)),
     ];
     for shape in shapes {
-        let small = shape(MB / 8);
-        let large = shape(MB);
-        let t_small = best(&|| {
-            let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&small)));
-        });
-        let t_large = best(&|| {
-            let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&large)));
-        });
-        let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6);
+        let small = shape(2 * MB);
+        let large = shape(16 * MB);
+        let mut ratios = Vec::new();
+        for _ in 0..3 {
+            let t_small = best(&|| {
+                let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&small)));
+            });
+            let t_large = best(&|| {
+                let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&large)));
+            });
+            let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6);
+            ratios.push(ratio);
+            if ratio < 30.0 {
+                break;
+            }
+        }
         assert!(
-            ratio < 30.0,
-            "{:?}...: {t_small:?} for 128 KiB, {t_large:?} for 1 MiB",
+            ratios.iter().any(|&r| r < 30.0),
+            "{:?}...: 8x the input took {ratios:?} times as long",
             &large[..8]
         );
     }
