@@ -45,6 +45,14 @@ pub enum Command {
     Urn(crate::cmd::urn::UrnArgs),
     /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
     UrnEquivalent(crate::cmd::urn::UrnEquivalentArgs),
+    /// Normalize URI references (RFC 3986 section 6.2.2, 6.2.3 with --level scheme).
+    Normalize(crate::cmd::normalize::NormalizeArgs),
+    /// Tell whether two references are equivalent (exit 0) or not (exit 1).
+    Equivalent(crate::cmd::equivalent::EquivalentArgs),
+    /// Percent-encode text for a component.
+    Encode(crate::cmd::pct::EncodeArgs),
+    /// Percent-decode text.
+    Decode(crate::cmd::pct::DecodeArgs),
 }
 
 /// `urikit parse [INPUT]...`

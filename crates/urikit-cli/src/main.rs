@@ -38,6 +38,10 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a, &args.global),
         Command::Urn(a) => cmd::urn::run(a, &args.global),
         Command::UrnEquivalent(a) => cmd::urn::run_equivalent(a, &args.global),
+        Command::Normalize(a) => cmd::normalize::run(a, &args.global),
+        Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
+        Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
+        Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

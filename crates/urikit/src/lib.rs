@@ -51,8 +51,14 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "alloc")]
+pub mod build;
+#[cfg(feature = "alloc")]
+pub mod equivalence;
 mod error;
 mod host;
+#[cfg(feature = "alloc")]
+pub mod normalize;
 mod parse;
 #[cfg(feature = "alloc")]
 mod path;

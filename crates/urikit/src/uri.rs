@@ -385,6 +385,16 @@ impl UriRefBuf {
     }
 }
 
+/// For writers that track the offsets as they write (normalization): an owned
+/// value without a second parse. `meta` must be what `parse::parse(&s)` gives.
+#[cfg(feature = "alloc")]
+impl UriRefBuf {
+    pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        UriRefBuf { s, meta }
+    }
+}
+
 /// An owned absolute URI. [`as_uri`](UriBuf::as_uri) gives the borrowed view.
 #[cfg(feature = "alloc")]
 #[derive(Clone)]

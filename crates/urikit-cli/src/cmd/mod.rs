@@ -1,7 +1,10 @@
 //! One module per subcommand.
 
 pub mod check;
+pub mod equivalent;
+pub mod normalize;
 pub mod parse;
+pub mod pct;
 pub mod relativize;
 pub mod resolve;
 pub mod scheme_fields;

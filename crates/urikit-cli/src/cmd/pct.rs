@@ -1,0 +1,162 @@
+//! `urikit encode` and `urikit decode`: percent-encoding per component
+//! (RFC 3986 section 2.1), and `application/x-www-form-urlencoded` on request.
+
+use serde_json::json;
+use urikit::pct::{self, Component};
+
+use crate::args::{Format, Global};
+use crate::input::{self, Input};
+use crate::output::{self, Output};
+use crate::Status;
+
+/// `urikit encode --component C [TEXT]...`
+#[derive(Debug, clap::Args)]
+pub struct EncodeArgs {
+    /// The component the text is meant for; its reserved characters are encoded.
+    #[arg(long, short, value_enum)]
+    pub component: ComponentArg,
+    /// Keep valid `%XX` triplets already in the text (encode only what is left).
+    #[arg(long, conflicts_with = "form")]
+    pub preserve: bool,
+    /// Encode as application/x-www-form-urlencoded (space as `+`).
+    #[arg(long)]
+    pub form: bool,
+    /// Texts to encode; without any, read them from stdin, one per line.
+    pub inputs: Vec<String>,
+}
+
+/// `urikit decode [--form] [TEXT]...`
+#[derive(Debug, clap::Args)]
+pub struct DecodeArgs {
+    /// Read `+` as a space (application/x-www-form-urlencoded).
+    #[arg(long)]
+    pub form: bool,
+    /// Texts to decode; without any, read them from stdin, one per line.
+    pub inputs: Vec<String>,
+}
+
+/// The components `encode` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ComponentArg {
+    /// userinfo: `:` stays.
+    Userinfo,
+    /// A registered-name host.
+    Host,
+    /// A whole path: `/` stays.
+    Path,
+    /// One path segment: `/` is encoded.
+    Segment,
+    /// A whole query: `/`, `?`, `&`, `=` stay.
+    Query,
+    /// A key or value inside a query: `&`, `=`, `+` are encoded too.
+    QueryParam,
+    /// A fragment.
+    Fragment,
+}
+
+impl ComponentArg {
+    fn component(self) -> Component {
+        match self {
+            ComponentArg::Userinfo => Component::Userinfo,
+            ComponentArg::Host => Component::Host,
+            ComponentArg::Path => Component::Path,
+            ComponentArg::Segment => Component::Segment,
+            ComponentArg::Query => Component::Query,
+            ComponentArg::QueryParam => Component::QueryParam,
+            ComponentArg::Fragment => Component::Fragment,
+        }
+    }
+}
+
+pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> {
+    let component = args.component.component();
+    let mut out = Output::new(global.format);
+    let mut status = Status::Ok;
+    input::for_each(&args.inputs, |inp| {
+        let text = match inp {
+            Input::Text(s) => s,
+            Input::NotUtf8 { lossy, index } => {
+                status = Status::SomeInvalid;
+                return output::report_not_utf8(&mut out, &lossy, index);
+            }
+        };
+        let encoded = if args.form {
+            pct::encode_form(text.as_bytes())
+        } else if args.preserve {
+            component.encode_preserving(text)
+        } else {
+            component.encode(text.as_bytes())
+        };
+        match out.format {
+            Format::Json => out.json(&json!({
+                "input": text, "component": component.name(), "encoded": encoded,
+            })),
+            Format::Text => out.text(&format!("{encoded}\n")),
+        }
+    })?;
+    out.flush()?;
+    Ok(status)
+}
+
+pub fn run_decode(args: &DecodeArgs, global: &Global) -> anyhow::Result<Status> {
+    let mut out = Output::new(global.format);
+    let mut status = Status::Ok;
+    input::for_each(&args.inputs, |inp| {
+        let text = match inp {
+            Input::Text(s) => s,
+            Input::NotUtf8 { lossy, index } => {
+                status = Status::SomeInvalid;
+                return output::report_not_utf8(&mut out, &lossy, index);
+            }
+        };
+        let bytes = if args.form {
+            pct::decode_form(text)
+        } else {
+            pct::decode(text)
+        };
+        match std::str::from_utf8(&bytes) {
+            Ok(decoded) => match out.format {
+                Format::Json => out.json(&json!({ "input": text, "decoded": decoded })),
+                Format::Text => out.text(&format!("{decoded}\n")),
+            },
+            Err(e) => {
+                status = Status::SomeInvalid;
+                let lossy = String::from_utf8_lossy(&bytes);
+                let valid = e.valid_up_to();
+                // The index points at the `%` of the triplet that starts the bad byte.
+                let index = input_index_of_decoded(text, valid);
+                let message = format!(
+                    "at byte {index}: expected percent-encoded UTF-8 (decoded byte {valid} is not)"
+                );
+                match out.format {
+                    Format::Json => out.json(&json!({
+                        "input": text,
+                        "decoded": lossy,
+                        "error": output::error_json("invalid_utf8", index, &message),
+                    })),
+                    Format::Text => {
+                        output::report_invalid_text(text, index, &message);
+                        Ok(())
+                    }
+                }
+            }
+        }
+    })?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// The input byte where the decoded byte number `n` came from (a `+` read as
+/// a space is one byte either way).
+fn input_index_of_decoded(text: &str, n: usize) -> usize {
+    let b = text.as_bytes();
+    let (mut i, mut k) = (0, 0);
+    while i < b.len() && k < n {
+        let triplet = b[i] == b'%'
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        i += if triplet { 3 } else { 1 };
+        k += 1;
+    }
+    i
+}

@@ -1,0 +1,568 @@
+//! Normalization, RFC 3986 section 6.2: the rungs of the comparison ladder
+//! that rewrite a reference into a normal form.
+//!
+//! ```
+//! use urikit::normalize::{Level, Normalizer};
+//! use urikit::UriRef;
+//!
+//! // RFC 3986 section 6.2.2's example.
+//! let r = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+//! assert_eq!(Normalizer::new().normalize(&r).as_str(), "example://a/b/c/%7Bfoo%7D");
+//!
+//! // Scheme-based (section 6.2.3): default port and empty path.
+//! const SCHEME: Normalizer = Normalizer::new().level(Level::Scheme);
+//! let r = UriRef::parse("HTTP://Example.COM:80")?;
+//! assert_eq!(SCHEME.normalize(&r).as_str(), "http://example.com/");
+//!
+//! // A crawler's extra steps, each named, all off by default.
+//! const CRAWLER: Normalizer = Normalizer::new()
+//!     .level(Level::Scheme)
+//!     .drop_fragment(true)
+//!     .sort_query(true)
+//!     .remove_trailing_host_dot(true);
+//! let r = UriRef::parse("http://example.com.:0080/?b=2&a=1#top")?;
+//! assert_eq!(CRAWLER.normalize(&r).as_str(), "http://example.com/?a=1&b=2");
+//! # Ok::<_, urikit::ParseError>(())
+//! ```
+//!
+//! # What each level does
+//!
+//! - [`Level::String`]: nothing (simple string comparison, section 6.2.1).
+//! - [`Level::Syntax`] (section 6.2.2): lowercase scheme and host (IPv6 and
+//!   IPvFuture literals included), uppercase hex in percent-encodings, decode
+//!   percent-encoded unreserved bytes in every component (the host included:
+//!   `%61` gives `a`, never a reserved one: `%2F` stays), remove dot segments
+//!   (spelled `%2E` too), and omit an empty port (`//h:` gives `//h`, as
+//!   section 3.2.3 asks of normalizers).
+//! - [`Level::Scheme`] (section 6.2.3), on top: the scheme's default port is
+//!   dropped (`:80`, `:0080`), other ports lose leading zeros, an empty path
+//!   becomes `/` for schemes that say so (http, https, ws, wss, ftp...), and
+//!   IPv6 addresses take their RFC 5952 text form (`[2001:DB8:0::1]` gives
+//!   `[2001:db8::1]`). Scheme facts come from the
+//!   [`SchemeRegistry`]: the standard one, or yours via
+//!   [`Normalizer::normalize_with`].
+//!
+//! The result always re-parses with the same structure: the same components
+//! present, an absolute path still absolute, a rootless one still rootless
+//! (`foo:/a/..//b` gives `foo:/.//b`, `foo:a/..//b` gives `foo:.//b`).
+//!
+//! # Choices
+//!
+//! - **Relative references are normalized**, so that the result resolves to
+//!   the same target as the input against any base with an authority or an
+//!   absolute path (`%2E`-spelled dots aside: resolution reads them as plain
+//!   segments, normalization as dots): a leading `..` with
+//!   nothing to remove is **kept** (`../a/./b/../..` gives `../`), a path that
+//!   empties is written `./` (`a/..` resolves like `./`; the empty reference
+//!   would mean the base itself, query included), and a first segment with
+//!   `:` keeps or gets `./` (`x/../a:b` gives `./a:b`; Boost's `%3A` would not
+//!   be equivalent, `:` being reserved).
+//! - In a URI with a scheme and a rootless path, a leading `..` is dropped as
+//!   section 5.2.4 does, and the path stays rootless (`foo:a/../b` gives
+//!   `foo:b`, where the RFC's loop would give `foo:/b`).
+//! - A `..` above the root of an absolute path is dropped (section 5.2.4, not
+//!   Errata 4547): `/a/../../g` gives `/g`.
+//! - IPv6 addresses are only lowercased at the syntax level; their RFC 5952
+//!   compression is a scheme-level step.
+//!
+//! The crate README, "Normalization and equivalence", lists where the public
+//! test suites disagree and what urikit does.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use crate::host::{parse_ipv4, Host};
+use crate::parse::{AuthMeta, HostMeta, Meta};
+mod path;
+
+use crate::pct;
+use crate::scheme::{SchemeInfo, SchemeRegistry};
+use crate::uri::port_number;
+use crate::{Uri, UriBuf, UriRef, UriRefBuf};
+use path::{push_normalized_path, PathKind};
+
+/// A rung of the comparison ladder (RFC 3986 section 6.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Simple string comparison (section 6.2.1): no change at all.
+    String,
+    /// Syntax-based normalization (section 6.2.2).
+    #[default]
+    Syntax,
+    /// Syntax- and scheme-based normalization (section 6.2.3).
+    Scheme,
+}
+
+impl Level {
+    /// The level's stable lowercase name: `"string"`, `"syntax"`, `"scheme"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::String => "string",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+}
+
+/// How to normalize: a level and optional steps, built with `const fn`
+/// setters so that a configuration can be a `const`.
+///
+/// The optional steps are not RFC 3986 equivalences (they can change what a
+/// URI identifies); crawlers ask for them. Each is off by default.
+///
+/// # Example
+/// ```
+/// use urikit::normalize::{Level, Normalizer};
+/// const N: Normalizer = Normalizer::new().level(Level::Scheme).drop_fragment(true);
+/// let r = urikit::UriRef::parse("https://h:443#x")?;
+/// assert_eq!(N.normalize(&r).as_str(), "https://h/");
+/// # Ok::<_, urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Normalizer {
+    level: Level,
+    drop_fragment: bool,
+    sort_query: bool,
+    remove_trailing_host_dot: bool,
+}
+
+impl Default for Normalizer {
+    fn default() -> Normalizer {
+        Normalizer::new()
+    }
+}
+
+impl Normalizer {
+    /// Syntax-based normalization, no optional step.
+    pub const fn new() -> Normalizer {
+        Normalizer {
+            level: Level::Syntax,
+            drop_fragment: false,
+            sort_query: false,
+            remove_trailing_host_dot: false,
+        }
+    }
+
+    /// Sets the level.
+    pub const fn level(mut self, level: Level) -> Normalizer {
+        self.level = level;
+        self
+    }
+
+    /// Optional step: remove the fragment (and its `#`).
+    pub const fn drop_fragment(mut self, yes: bool) -> Normalizer {
+        self.drop_fragment = yes;
+        self
+    }
+
+    /// Optional step: sort the `&`-separated query parameters by their key
+    /// (as normalized text; a stable sort, so parameters with the same key
+    /// keep their order).
+    pub const fn sort_query(mut self, yes: bool) -> Normalizer {
+        self.sort_query = yes;
+        self
+    }
+
+    /// Optional step: remove the final dots of a registered-name host
+    /// (`example.com.` gives `example.com`), unless the host is only dots.
+    pub const fn remove_trailing_host_dot(mut self, yes: bool) -> Normalizer {
+        self.remove_trailing_host_dot = yes;
+        self
+    }
+
+    /// The configured level.
+    pub const fn get_level(&self) -> Level {
+        self.level
+    }
+
+    /// Normalizes a reference, using the standard scheme registry.
+    ///
+    /// # Example
+    /// ```
+    /// let r = urikit::UriRef::parse("HTTP://%45xample.com/a/../%7Euser")?;
+    /// let n = urikit::normalize::Normalizer::new().normalize(&r);
+    /// assert_eq!(n.as_str(), "http://example.com/~user");
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn normalize(&self, r: &UriRef<'_>) -> UriRefBuf {
+        self.normalize_with(r, &SchemeRegistry::standard())
+    }
+
+    /// Parses `s` as a URI reference and normalizes it.
+    ///
+    /// # Errors
+    /// The [`ParseError`](crate::ParseError) when `s` is not a URI reference.
+    ///
+    /// # Example
+    /// ```
+    /// let n = urikit::normalize::Normalizer::new().normalize_str("./a/../b:c")?;
+    /// assert_eq!(n.as_str(), "./b:c");
+    /// assert!(urikit::normalize::Normalizer::new().normalize_str("a b").is_err());
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn normalize_str(&self, s: &str) -> Result<UriRefBuf, crate::ParseError> {
+        Ok(self.normalize(&UriRef::parse(s)?))
+    }
+
+    /// Normalizes a reference with the caller's scheme registry (for default
+    /// ports and empty-path rules of schemes the library does not know).
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::normalize::{Level, Normalizer};
+    /// use urikit::scheme::{SchemeInfo, SchemeRegistry};
+    /// let mut schemes = SchemeRegistry::standard();
+    /// schemes.register("myproto", SchemeInfo::new().default_port(7000));
+    /// let r = urikit::UriRef::parse("myproto://h:7000/x")?;
+    /// let n = Normalizer::new().level(Level::Scheme).normalize_with(&r, &schemes);
+    /// assert_eq!(n.as_str(), "myproto://h/x");
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
+        let mut s = String::with_capacity(r.as_str().len() + 8);
+        if let Some(meta) = self.write_meta(r, schemes, &mut s) {
+            return UriRefBuf::from_parts(s, meta);
+        }
+        match UriRefBuf::parse(s) {
+            Ok(n) => n,
+            Err(_) => {
+                debug_assert!(false, "normalized form of {r:?} does not parse");
+                r.to_owned()
+            }
+        }
+    }
+
+    /// Normalizes an absolute URI, which stays one.
+    pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
+        let mut s = String::with_capacity(u.as_str().len() + 8);
+        match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
+            Some(meta) => UriBuf::from_parts(s, meta),
+            None => UriBuf::parse(s).unwrap_or_else(|_| u.to_owned()),
+        }
+    }
+
+    /// Whether normalizing `r` would leave it unchanged.
+    pub fn is_normalized(&self, r: &UriRef<'_>) -> bool {
+        self.normalize_to_string(r, &SchemeRegistry::standard()) == r.as_str()
+    }
+
+    /// The normal form as a string (it parses as a reference of the same
+    /// structure). One allocation, sized up front.
+    pub fn normalize_to_string(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> String {
+        let mut out = String::with_capacity(r.as_str().len() + 8);
+        self.write(r, schemes, &mut out);
+        out
+    }
+
+    /// Appends the normal form of `r` to `out`.
+    pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
+        let _ = self.write_meta(r, schemes, out);
+    }
+
+    /// Appends the normal form and returns its component offsets (relative to
+    /// where it starts in `out`), so that the result needs no second parse;
+    /// `None` at the string level.
+    fn write_meta(
+        &self,
+        r: &UriRef<'_>,
+        schemes: &SchemeRegistry,
+        out: &mut String,
+    ) -> Option<Meta> {
+        if self.level == Level::String {
+            out.push_str(r.as_str());
+            self.optional_steps_on_raw(r, out);
+            return None;
+        }
+        let o = out.len();
+        let scheme_level = self.level == Level::Scheme;
+        let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
+            (true, Some(s)) => schemes.get(s),
+            _ => None,
+        };
+        let mut scheme_end = 0;
+        if let Some(s) = r.scheme() {
+            push_lowercase(out, s);
+            scheme_end = out.len() - o;
+            out.push(':');
+        }
+        let auth = r.authority();
+        let mut auth_meta = None;
+        if let Some(a) = auth {
+            out.push_str("//");
+            let start = out.len() - o;
+            if let Some(u) = a.userinfo() {
+                pct::push_normalized(out, u, false);
+                out.push('@');
+            }
+            let host_start = out.len() - o;
+            let host = self.write_host(a.host(), a.host_str(), scheme_level, out);
+            let host_end = out.len() - o;
+            if let Some(p) = a.port() {
+                write_port(p, scheme_level, info.and_then(|i| i.port()), out);
+            }
+            auth_meta = Some(AuthMeta {
+                start,
+                host_start,
+                host_end,
+                end: out.len() - o,
+                host,
+            });
+        }
+        let path = r.path();
+        let kind = if auth.is_some() {
+            PathKind::WithAuthority
+        } else if r.is_absolute() {
+            PathKind::NoAuthority
+        } else {
+            PathKind::Relative
+        };
+        let path_start = out.len();
+        push_normalized_path(out, path, kind);
+        if out.len() == path_start
+            && auth.is_some()
+            && info.is_some_and(|i| i.has_root_for_empty_path())
+        {
+            out.push('/');
+        }
+        let path_end = out.len() - o;
+        let mut query = None;
+        if let Some(q) = r.query() {
+            query = Some(out.len() - o);
+            out.push('?');
+            let start = out.len();
+            pct::push_normalized(out, q, false);
+            if self.sort_query {
+                sort_query(out, start);
+            }
+        }
+        let mut fragment = None;
+        if let Some(f) = r.fragment() {
+            if !self.drop_fragment {
+                fragment = Some(out.len() - o);
+                out.push('#');
+                pct::push_normalized(out, f, false);
+            }
+        }
+        Some(Meta {
+            scheme_end,
+            auth: auth_meta,
+            path_start: path_start - o,
+            path_end,
+            query,
+            fragment,
+        })
+    }
+
+    /// Writes the host; returns its kind as the parser would see the result
+    /// (a reg-name may decode to an IPv4 address: `127.0.0.%31`).
+    fn write_host(
+        &self,
+        host: Host<'_>,
+        text: &str,
+        scheme_level: bool,
+        out: &mut String,
+    ) -> HostMeta {
+        match host {
+            Host::Ipv6 { addr, .. } => {
+                if scheme_level {
+                    // RFC 5952 text: core's Display follows it (lowercase, longest
+                    // zero run compressed, dotted only for IPv4-mapped).
+                    let _ = write!(out, "[{addr}]");
+                } else {
+                    push_lowercase(out, text);
+                }
+                HostMeta::Ipv6(addr.octets())
+            }
+            Host::Ipv4(addr) => {
+                out.push_str(text);
+                HostMeta::Ipv4(addr.octets())
+            }
+            Host::IpvFuture(_) => {
+                push_lowercase(out, text);
+                HostMeta::IpvFuture
+            }
+            Host::RegName(name) => {
+                let start = out.len();
+                pct::push_normalized(out, name, true);
+                if self.remove_trailing_host_dot {
+                    let written = &out[start..];
+                    let kept = written.trim_end_matches('.').len();
+                    if kept > 0 {
+                        out.truncate(start + kept);
+                    }
+                }
+                match parse_ipv4(&out.as_bytes()[start..]) {
+                    Some(a) => HostMeta::Ipv4(a),
+                    None => HostMeta::RegName,
+                }
+            }
+        }
+    }
+
+    /// At the string level only the optional steps change anything.
+    fn optional_steps_on_raw(&self, r: &UriRef<'_>, out: &mut String) {
+        if !(self.drop_fragment || self.sort_query || self.remove_trailing_host_dot) {
+            return;
+        }
+        out.clear();
+        if let Some(s) = r.scheme() {
+            out.push_str(s);
+            out.push(':');
+        }
+        if let Some(a) = r.authority() {
+            out.push_str("//");
+            if let Some(u) = a.userinfo() {
+                out.push_str(u);
+                out.push('@');
+            }
+            let h = a.host_str();
+            let trimmed = h.trim_end_matches('.');
+            let host_is_name = matches!(a.host(), Host::RegName(_));
+            out.push_str(
+                if self.remove_trailing_host_dot && host_is_name && !trimmed.is_empty() {
+                    trimmed
+                } else {
+                    h
+                },
+            );
+            if let Some(p) = a.port() {
+                out.push(':');
+                out.push_str(p);
+            }
+        }
+        out.push_str(r.path());
+        if let Some(q) = r.query() {
+            out.push('?');
+            let start = out.len();
+            out.push_str(q);
+            if self.sort_query {
+                sort_query(out, start);
+            }
+        }
+        if let (Some(f), false) = (r.fragment(), self.drop_fragment) {
+            out.push('#');
+            out.push_str(f);
+        }
+    }
+}
+
+/// Appends `s` with ASCII letters lowercased.
+fn push_lowercase(out: &mut String, s: &str) {
+    let start = out.len();
+    out.push_str(s);
+    out[start..].make_ascii_lowercase();
+}
+
+/// Writes `":" port`, or nothing: an empty port is omitted at every level
+/// (section 3.2.3); at the scheme level a port equal to the scheme's default
+/// is omitted too, and leading zeros go.
+fn write_port(digits: &str, scheme_level: bool, default: Option<u16>, out: &mut String) {
+    if digits.is_empty() {
+        return;
+    }
+    if !scheme_level {
+        out.push(':');
+        out.push_str(digits);
+        return;
+    }
+    if default.is_some() && port_number(digits) == default {
+        return;
+    }
+    let trimmed = digits.trim_start_matches('0');
+    out.push(':');
+    out.push_str(if trimmed.is_empty() { "0" } else { trimmed });
+}
+
+/// Sorts the `&`-separated parameters of the query written at `out[start..]`
+/// by key (the text before the first `=`), stably.
+fn sort_query(out: &mut String, start: usize) {
+    let query = &out[start..];
+    if !query.contains('&') {
+        return;
+    }
+    let mut params: Vec<&str> = query.split('&').collect();
+    fn key(p: &str) -> &str {
+        p.split_once('=').map_or(p, |(k, _)| k)
+    }
+    params.sort_by(|a, b| key(a).cmp(key(b)));
+    let mut sorted = String::with_capacity(query.len());
+    for (k, p) in params.iter().enumerate() {
+        if k > 0 {
+            sorted.push('&');
+        }
+        sorted.push_str(p);
+    }
+    out.truncate(start);
+    out.push_str(&sorted);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(level: Level, s: &str) -> String {
+        let r = UriRef::parse(s).unwrap();
+        Normalizer::new().level(level).normalize(&r).into_string()
+    }
+
+    #[test]
+    fn rfc_6_2_2_example() {
+        assert_eq!(
+            n(Level::Syntax, "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"),
+            "example://a/b/c/%7Bfoo%7D"
+        );
+    }
+
+    #[test]
+    fn scheme_based_http_forms() {
+        for s in [
+            "http://example.com",
+            "http://example.com/",
+            "http://example.com:/",
+            "http://example.com:80/",
+            "HTTP://EXAMPLE.com:0080",
+        ] {
+            assert_eq!(n(Level::Scheme, s), "http://example.com/", "{s}");
+        }
+        assert_eq!(n(Level::Scheme, "http://h:081"), "http://h:81/");
+        assert_eq!(n(Level::Scheme, "foo://h:080"), "foo://h:80");
+        assert_eq!(n(Level::Scheme, "http:"), "http:");
+        assert_eq!(n(Level::Syntax, "http://h:80"), "http://h:80");
+        assert_eq!(n(Level::Syntax, "http://h:"), "http://h");
+    }
+
+    #[test]
+    fn hosts() {
+        assert_eq!(n(Level::Syntax, "//[2001:DB8:0::1]"), "//[2001:db8:0::1]");
+        assert_eq!(n(Level::Scheme, "//[2001:DB8:0::1]"), "//[2001:db8::1]");
+        assert_eq!(n(Level::Scheme, "//[::FFFF:1.2.3.4]"), "//[::ffff:1.2.3.4]");
+        assert_eq!(n(Level::Syntax, "//[vF.AbC]"), "//[vf.abc]");
+        assert_eq!(n(Level::Syntax, "//Ex%41mple%2Ecom"), "//example.com");
+        assert_eq!(n(Level::Syntax, "//127.0.0.%31"), "//127.0.0.1");
+    }
+
+    #[test]
+    fn string_level_changes_nothing_but_optional_steps() {
+        assert_eq!(n(Level::String, "HTTP://A/./b?%7e#F"), "HTTP://A/./b?%7e#F");
+        let r = UriRef::parse("HTTP://A./x?b&a#f").unwrap();
+        let all = Normalizer::new()
+            .level(Level::String)
+            .drop_fragment(true)
+            .sort_query(true)
+            .remove_trailing_host_dot(true);
+        assert_eq!(all.normalize(&r).as_str(), "HTTP://A/x?a&b");
+    }
+
+    #[test]
+    fn optional_steps() {
+        let r = UriRef::parse("http://a.b../?z=1&a=2&z=0&a#f").unwrap();
+        let c = Normalizer::new()
+            .drop_fragment(true)
+            .sort_query(true)
+            .remove_trailing_host_dot(true);
+        assert_eq!(c.normalize(&r).as_str(), "http://a.b/?a=2&a&z=1&z=0");
+        let r = UriRef::parse("http://.../").unwrap();
+        assert_eq!(c.normalize(&r).as_str(), "http://.../");
+    }
+}
