@@ -14,4 +14,8 @@ pub mod props_urn;
 #[allow(dead_code)]
 pub mod props_resolve;
 
+#[path = "../../crates/urikit/tests/common/props_normalize.rs"]
+#[allow(dead_code)]
+pub mod props_normalize;
+
 pub mod differential;

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{props, props_resolve, props_urn};
+use common::{props, props_normalize, props_resolve, props_urn};
 
 /// The check each target's inputs are replayed through. The differential
 /// target's oracles are fuzz-only dependencies, so its inputs get the parse
@@ -27,6 +27,7 @@ fn check(target: &str, data: &[u8]) {
                 props_resolve::check_relativize(base, other);
             }
         }
+        "normalize" => props_normalize::check_normalize(&props::text(data)),
         "urn" => {
             let s = props::text(data);
             let [a, b, c] = props::split::<3>(&s);

@@ -7,7 +7,7 @@ mod common;
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use common::{gen, props, props_resolve, props_urn};
+use common::{gen, props, props_normalize, props_resolve, props_urn};
 use proptest::prelude::*;
 use urikit::{Host, UriRef};
 
@@ -223,6 +223,13 @@ proptest! {
     fn resolution_and_relativization(base in gen::absolute_uri(), r in gen::uri_reference()) {
         props_resolve::check_resolve(&base, &r);
         props_resolve::check_relativize(&base, &r);
+    }
+
+    /// Normalization: idempotent, keeps structure and equivalence; equivalent
+    /// respellings normalize alike.
+    #[test]
+    fn normalization_properties(s in gen::uri_reference()) {
+        props_normalize::check_normalize(&s);
     }
 
     /// Percent-encoding round trip for arbitrary bytes, with every table.

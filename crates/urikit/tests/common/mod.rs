@@ -46,5 +46,6 @@ pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
 
 pub mod gen;
 pub mod props;
+pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
