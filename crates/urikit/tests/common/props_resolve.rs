@@ -7,6 +7,8 @@ use urikit::{relativize, Profile, ResolveErrorKind, Resolver, Uri, UriRef};
 
 use super::props::{check_parse, Parts};
 
+// The resolve tests load `refimpl` too; one copy each is harmless.
+#[allow(clippy::duplicate_mod)]
 #[path = "../refimpl/mod.rs"]
 mod refimpl;
 
