@@ -8,7 +8,7 @@
 
 use std::io::IsTerminal;
 
-use urikit::{Component, UriRef};
+use urikit::{Part, UriRef};
 
 /// The SGR sequence that starts each highlighted component.
 const USERINFO: &str = "\x1b[1;31m"; // bold red: what is not the host
@@ -51,9 +51,9 @@ pub fn uri(r: &UriRef<'_>, color: bool) -> String {
     let mut at = 0;
     for (component, range) in spans.iter() {
         let sgr = match component {
-            Component::Userinfo => USERINFO,
-            Component::Host => HOST,
-            Component::Port => PORT,
+            Part::Userinfo => USERINFO,
+            Part::Host => HOST,
+            Part::Port => PORT,
             _ => continue,
         };
         if range.is_empty() {

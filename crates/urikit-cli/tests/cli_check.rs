@@ -1,43 +1,19 @@
 //! `urikit check` (and the colored `urikit parse` text) end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::{Command, Stdio};
+
+use common::{json_lines, urikit, urikit_env};
 use serde_json::Value;
-
-fn urikit(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_urikit"));
-    cmd.args(args)
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("run urikit");
-    {
-        let mut pipe = child.stdin.take().expect("stdin");
-        if let Some(s) = stdin {
-            pipe.write_all(s.as_bytes()).expect("write stdin");
-        }
-    }
-    child.wait_with_output().expect("wait")
-}
 
 /// `check --format json` on each input: the JSON lines and the exit code.
 fn check_json(inputs: &[&str], extra: &[&str]) -> (Vec<Value>, i32) {
     let mut args = vec!["check", "--format", "json"];
     args.extend_from_slice(extra);
     args.extend_from_slice(inputs);
-    let out = urikit(&args, &[], None);
-    let lines = String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json line"))
-        .collect();
-    (lines, out.status.code().expect("exit code"))
+    let out = urikit(&args, b"");
+    (json_lines(&out), out.status.code().expect("exit code"))
 }
 
 fn codes(v: &Value) -> Vec<&str> {
@@ -166,8 +142,7 @@ fn invalid_input_has_error_and_lenient_findings() {
 fn reads_stdin_lines() {
     let out = urikit(
         &["check", "--format", "json"],
-        &[],
-        Some("https://example.com/\r\nhttp://user:pw@example.com/\n"),
+        b"https://example.com/\r\nhttp://user:pw@example.com/\n",
     );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -185,7 +160,7 @@ fn reads_stdin_lines() {
 
 #[test]
 fn text_output_is_plain_when_not_a_terminal() {
-    let out = urikit(&["check", "http://u:p@example.com:6667/"], &[], None);
+    let out = urikit(&["check", "http://u:p@example.com:6667/"], b"");
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains('\x1b'), "{text:?}");
@@ -194,7 +169,7 @@ fn text_output_is_plain_when_not_a_terminal() {
         text.contains("danger  other_protocol_port [23..27]: the port 6667 is irc's"),
         "{text}"
     );
-    let out = urikit(&["check", "https://example.com/"], &[], None);
+    let out = urikit(&["check", "https://example.com/"], b"");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "https://example.com/\n  ok: no findings\n\n"
@@ -203,10 +178,10 @@ fn text_output_is_plain_when_not_a_terminal() {
 
 #[test]
 fn text_output_colors_userinfo_host_port_when_forced() {
-    let out = urikit(
+    let out = urikit_env(
         &["check", "http://www.example.com@10.0.0.1:8080/"],
         &[("CLICOLOR_FORCE", "1")],
-        None,
+        b"",
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let first = text.lines().next().unwrap();
@@ -215,34 +190,30 @@ fn text_output_colors_userinfo_host_port_when_forced() {
         "http://\x1b[1;31mwww.example.com\x1b[0m@\x1b[1;36m10.0.0.1\x1b[0m:\x1b[33m8080\x1b[0m/"
     );
     // NO_COLOR alone, on a pipe: no color.
-    let out = urikit(&["check", "http://u@h/"], &[("NO_COLOR", "1")], None);
+    let out = urikit_env(&["check", "http://u@h/"], &[("NO_COLOR", "1")], b"");
     assert!(!String::from_utf8(out.stdout).unwrap().contains('\x1b'));
     // JSON never has color.
-    let out = urikit(
+    let out = urikit_env(
         &["check", "--format", "json", "http://u@h/"],
         &[("CLICOLOR_FORCE", "1")],
-        None,
+        b"",
     );
     assert!(!String::from_utf8(out.stdout).unwrap().contains('\x1b'));
 }
 
 #[test]
 fn parse_text_colors_the_input_when_forced_only() {
-    let out = urikit(
+    let out = urikit_env(
         &["parse", "ftp://anonymous@ftp.example.com:2121/"],
         &[("CLICOLOR_FORCE", "1")],
-        None,
+        b"",
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.starts_with("input:     ftp://\x1b[1;31manonymous\x1b[0m@\x1b[1;36mftp.example.com\x1b[0m:\x1b[33m2121\x1b[0m/\n"),
         "{text:?}"
     );
-    let out = urikit(
-        &["parse", "ftp://anonymous@ftp.example.com:2121/"],
-        &[],
-        None,
-    );
+    let out = urikit(&["parse", "ftp://anonymous@ftp.example.com:2121/"], b"");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.starts_with("input:     ftp://anonymous@ftp.example.com:2121/\n"),
@@ -252,10 +223,10 @@ fn parse_text_colors_the_input_when_forced_only() {
 
 #[test]
 fn terminal_escapes_in_input_are_not_replayed() {
-    let out = urikit(
+    let out = urikit_env(
         &["check", "http://example.com/\x1b[2J\x1b]0;owned\x07"],
         &[("CLICOLOR_FORCE", "1")],
-        None,
+        b"",
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -269,7 +240,7 @@ fn terminal_escapes_in_input_are_not_replayed() {
 
 #[test]
 fn usage_error_exits_2() {
-    let out = urikit(&["check", "--fail-on", "sometimes", "x"], &[], None);
+    let out = urikit(&["check", "--fail-on", "sometimes", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
 

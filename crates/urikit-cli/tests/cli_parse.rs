@@ -1,34 +1,13 @@
 //! `urikit parse` and the conventions every subcommand shares: inputs from
 //! arguments or stdin lines, `--format json` lines, exit codes, carets.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
+use common::{json_lines, urikit};
 use serde_json::Value;
-
-fn urikit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urikit");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect(l))
-        .collect()
-}
 
 #[test]
 fn json_gives_raw_components_with_absent_as_null() {

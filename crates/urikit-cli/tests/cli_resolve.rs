@@ -1,48 +1,17 @@
 //! `urikit resolve` and `urikit relativize`, run as a user would: the built
 //! binary, its stdout, stderr and exit status.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-use serde_json::Value;
+use common::{json_lines, stderr, stdout, urikit};
 
 const BASE: &str = "http://a/b/c/d;p?q";
-
-fn urikit(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urikit");
-    let mut pipe = child.stdin.take().expect("stdin");
-    pipe.write_all(stdin.unwrap_or("").as_bytes())
-        .expect("write stdin");
-    drop(pipe);
-    child.wait_with_output().expect("urikit output")
-}
-
-fn stdout(o: &Output) -> &str {
-    std::str::from_utf8(&o.stdout).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> &str {
-    std::str::from_utf8(&o.stderr).expect("utf-8 stderr")
-}
-
-fn json_lines(o: &Output) -> Vec<Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
 
 #[test]
 fn resolve_text_prints_one_target_a_line() {
     let o = urikit(
         &["resolve", "--base", BASE, "g", "../../../g", "?y", "#s", ""],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
@@ -56,7 +25,7 @@ fn resolve_text_prints_one_target_a_line() {
 fn resolve_json_has_base_ref_target() {
     let o = urikit(
         &["--format", "json", "resolve", "--base", BASE, "g;x?y#s"],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(0));
     let v = json_lines(&o);
@@ -73,7 +42,7 @@ fn resolve_json_has_base_ref_target() {
 fn resolve_invalid_reference_is_reported_and_the_rest_go_on() {
     let o = urikit(
         &["resolve", "--format", "json", "--base", BASE, "a b", "g"],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(1));
     let v = json_lines(&o);
@@ -87,7 +56,7 @@ fn resolve_invalid_reference_is_reported_and_the_rest_go_on() {
     assert!(v[0].get("target").is_none());
     assert_eq!(v[1]["target"], "http://a/b/c/g");
 
-    let o = urikit(&["resolve", "--base", BASE, "a b", "g"], None);
+    let o = urikit(&["resolve", "--base", BASE, "a b", "g"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "http://a/b/c/g\n");
     assert!(stderr(&o).contains("  a b\n   ^\n"), "{}", stderr(&o));
@@ -95,7 +64,7 @@ fn resolve_invalid_reference_is_reported_and_the_rest_go_on() {
 
 #[test]
 fn resolve_reads_stdin_without_arguments() {
-    let o = urikit(&["resolve", "--base", BASE], Some("g\r\n..\n\n"));
+    let o = urikit(&["resolve", "--base", BASE], b"g\r\n..\n\n");
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
@@ -109,7 +78,7 @@ fn resolve_profiles_and_strictness() {
         let mut args = vec!["resolve", "--base", BASE];
         args.extend_from_slice(extra);
         args.push(r);
-        let o = urikit(&args, None);
+        let o = urikit(&args, b"");
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         stdout(&o).trim_end().to_string()
     };
@@ -132,7 +101,7 @@ fn resolve_profiles_and_strictness() {
     );
     let o = urikit(
         &["resolve", "--base", BASE, "--profile", "draft-1998", "g"],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(2));
 }
@@ -149,7 +118,7 @@ fn resolve_reject_underflow_is_an_error_with_its_index() {
             BASE,
             "../../../g",
         ],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(1));
     let v = json_lines(&o);
@@ -160,23 +129,26 @@ fn resolve_reject_underflow_is_an_error_with_its_index() {
 #[test]
 fn a_bad_base_is_a_usage_error() {
     for base in ["/relative/path", "g", "http://a b/", ""] {
-        let o = urikit(&["resolve", "--base", base, "g"], None);
+        let o = urikit(&["resolve", "--base", base, "g"], b"");
         assert_eq!(o.status.code(), Some(2), "{base:?}");
         assert_eq!(stdout(&o), "");
         assert!(stderr(&o).starts_with("urikit: --base"), "{}", stderr(&o));
-        let o = urikit(&["relativize", "--base", base, "http://a/g"], None);
+        let o = urikit(&["relativize", "--base", base, "http://a/g"], b"");
         assert_eq!(o.status.code(), Some(2), "{base:?}");
     }
-    let o = urikit(&["resolve", "--base", "/relative/path", "g"], None);
+    let o = urikit(&["resolve", "--base", "/relative/path", "g"], b"");
     assert!(stderr(&o).contains("relative reference"), "{}", stderr(&o));
-    let o = urikit(&["resolve", "--base", "http://a b/", "g"], None);
+    let o = urikit(&["resolve", "--base", "http://a b/", "g"], b"");
     assert!(stderr(&o).contains("at byte 8"), "{}", stderr(&o));
     // A missing --base is clap's usage error.
-    let o = urikit(&["resolve", "g"], None);
+    let o = urikit(&["resolve", "g"], b"");
     assert_eq!(o.status.code(), Some(2));
     // A base fragment is allowed and ignored.
-    let o = urikit(&["resolve", "--base", "http://a/b#frag", "c"], None);
-    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "http://a/c\n"));
+    let o = urikit(&["resolve", "--base", "http://a/b#frag", "c"], b"");
+    assert_eq!(
+        (o.status.code(), stdout(&o).as_str()),
+        (Some(0), "http://a/c\n")
+    );
 }
 
 #[test]
@@ -190,14 +162,14 @@ fn relativize_text_and_json() {
             "http://a/b/c/d;p?q#s",
             "ftp://x/y",
         ],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "g\n#s\nftp://x/y\n");
 
     let o = urikit(
         &["--format", "json", "relativize", "--base", BASE],
-        Some("http://a/g\n"),
+        b"http://a/g\n",
     );
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
@@ -219,7 +191,7 @@ fn relativize_errors() {
             "http://x/./y",
             "http://a/b/c/g",
         ],
-        None,
+        b"",
     );
     assert_eq!(o.status.code(), Some(1));
     let v = json_lines(&o);
@@ -244,12 +216,13 @@ fn relativize_then_resolve_round_trips_through_the_cli() {
     ];
     let mut args = vec!["relativize", "--base", BASE];
     args.extend_from_slice(&targets);
-    let o = urikit(&args, None);
+    let o = urikit(&args, b"");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let rels: Vec<&str> = stdout(&o).lines().collect();
+    let text = stdout(&o);
+    let rels: Vec<&str> = text.lines().collect();
     assert_eq!(rels, ["g?y", "/", "./x:y", ".//z", "//a", "http:g"]);
     let mut args = vec!["resolve", "--base", BASE];
     args.extend_from_slice(&rels);
-    let o = urikit(&args, None);
+    let o = urikit(&args, b"");
     assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), targets);
 }

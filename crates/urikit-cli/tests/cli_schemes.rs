@@ -1,37 +1,16 @@
 //! `urikit parse`'s scheme layer: the `scheme_specific` object of known
 //! schemes, warnings for broken scheme rules, and `--scheme-rules`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::{json_lines, urikit};
 use serde_json::{json, Value};
-
-fn urikit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urikit");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
 
 fn json_of(args: &[&str]) -> (Option<i32>, Vec<Value>) {
     let mut all = vec!["parse", "--format", "json"];
     all.extend_from_slice(args);
     let out = urikit(&all, b"");
-    let lines = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect(l))
-        .collect();
-    (out.status.code(), lines)
+    (out.status.code(), json_lines(&out))
 }
 
 #[test]

@@ -43,40 +43,7 @@ use crate::pct::{self, Component};
 use crate::table;
 use crate::{UriBuf, UriRef, UriRefBuf};
 
-/// A part of a URI reference, as named in build errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Part {
-    /// The scheme.
-    Scheme,
-    /// The userinfo.
-    Userinfo,
-    /// The host.
-    Host,
-    /// The port.
-    Port,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-}
-
-impl Part {
-    /// The part's stable lowercase name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Part::Scheme => "scheme",
-            Part::Userinfo => "userinfo",
-            Part::Host => "host",
-            Part::Port => "port",
-            Part::Path => "path",
-            Part::Query => "query",
-            Part::Fragment => "fragment",
-        }
-    }
-}
+pub use crate::span::Part;
 
 /// Why a combination of components is not a URI reference, and where: the
 /// part and the byte index within that part's text.
@@ -341,7 +308,7 @@ impl Builder {
     /// A [`BuildError`] naming the part and the byte within it.
     pub fn build(&self) -> Result<UriRefBuf, BuildError> {
         let s = self.assemble()?;
-        let r = UriRefBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))?;
+        let r = UriRefBuf::parse(s).map_err(|(e, _)| self.locate(e.index(), e.kind()))?;
         self.check_host(r.as_uri_ref().host_str())?;
         Ok(r)
     }
@@ -372,7 +339,7 @@ impl Builder {
             ));
         }
         let s = self.assemble()?;
-        let u = UriBuf::parse(s).map_err(|(e, s)| self.locate(&s, e.index(), e.kind()))?;
+        let u = UriBuf::parse(s).map_err(|(e, _)| self.locate(e.index(), e.kind()))?;
         self.check_host(u.as_uri().host_str())?;
         Ok(u)
     }
@@ -475,7 +442,7 @@ impl Builder {
 
     /// Maps an index in the assembled string to the part holding it (only the
     /// host can fail once the parts are checked: a bad IP literal).
-    fn locate(&self, _s: &str, index: usize, kind: ParseErrorKind) -> BuildError {
+    fn locate(&self, index: usize, kind: ParseErrorKind) -> BuildError {
         let host_start = self.scheme.as_ref().map_or(0, |s| s.len() + 1)
             + 2
             + self.userinfo.as_ref().map_or(0, |u| u.len() + 1);
@@ -662,62 +629,57 @@ impl UriRefBuf {
     }
 }
 
+/// The setters of an absolute URI are those of [`UriRefBuf`]: they keep the
+/// scheme, so the result stays absolute.
 impl UriBuf {
-    fn rebuild(&mut self, f: impl FnOnce(Builder) -> Builder) -> Result<(), BuildError> {
-        *self = f(Builder::from_ref(&self.as_uri())).build_uri()?;
-        Ok(())
-    }
     /// Sets the scheme.
     ///
     /// # Errors
     /// An invalid scheme.
     pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        self.rebuild(|b| b.scheme(scheme))
+        self.as_ref_buf_mut().set_scheme(Some(scheme))
     }
     /// Sets or removes the userinfo (raw).
     ///
     /// # Errors
     /// As [`UriRefBuf::set_userinfo`].
     pub fn set_userinfo(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.userinfo_opt(raw))
+        self.as_ref_buf_mut().set_userinfo(raw)
     }
     /// Sets the host (raw), or removes the authority with `None`.
     ///
     /// # Errors
     /// As [`UriRefBuf::set_host`].
     pub fn set_host(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        match raw {
-            Some(h) => self.rebuild(|b| b.host(h)),
-            None => self.rebuild(|b| b.host_opt(None).userinfo_opt(None).port_opt(None)),
-        }
+        self.as_ref_buf_mut().set_host(raw)
     }
     /// Sets or removes the port (raw digits).
     ///
     /// # Errors
     /// As [`UriRefBuf::set_port`].
     pub fn set_port(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.port_opt(raw))
+        self.as_ref_buf_mut().set_port(raw)
     }
     /// Sets the path (raw).
     ///
     /// # Errors
     /// As [`UriRefBuf::set_path`].
     pub fn set_path(&mut self, raw: &str) -> Result<(), BuildError> {
-        self.rebuild(|b| b.path(raw))
+        self.as_ref_buf_mut().set_path(raw)
     }
     /// Sets or removes the query (raw).
     ///
     /// # Errors
     /// As [`UriRefBuf::set_query`].
     pub fn set_query(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.query_opt(raw))
+        self.as_ref_buf_mut().set_query(raw)
     }
     /// Sets or removes the fragment (raw).
     ///
     /// # Errors
     /// As [`UriRefBuf::set_fragment`].
     pub fn set_fragment(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.fragment_opt(raw))
+        self.as_ref_buf_mut().set_fragment(raw)
     }
 }
 

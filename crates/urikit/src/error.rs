@@ -1,7 +1,5 @@
 //! Parse errors: a byte index and a kind, small enough to copy.
 
-use core::fmt;
-
 /// Why a string is not a URI reference, and where.
 ///
 /// `index` is the byte offset of the first byte that could not be accepted: the
@@ -128,16 +126,27 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at byte {}: expected {}",
-            self.index,
-            self.kind.expected()
-        )
-    }
-}
+/// `Display` as `at byte {index}: expected {kind.expected()}`, and
+/// `std::error::Error`, for an error struct with an `index: usize` and a
+/// `kind` whose `expected()` says what was expected there: the one form of
+/// the crate's syntax errors.
+macro_rules! impl_expected_at_byte {
+    ($error:ty) => {
+        impl core::fmt::Display for $error {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(
+                    f,
+                    "at byte {}: expected {}",
+                    self.index,
+                    self.kind.expected()
+                )
+            }
+        }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseError {}
+        #[cfg(feature = "std")]
+        impl std::error::Error for $error {}
+    };
+}
+pub(crate) use impl_expected_at_byte;
+
+impl_expected_at_byte!(ParseError);

@@ -93,7 +93,7 @@ pub use host::Host;
 pub use relative::relativize;
 #[cfg(feature = "alloc")]
 pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
-pub use span::{Component, Spans};
+pub use span::{Part, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use uri::{UriBuf, UriRefBuf};

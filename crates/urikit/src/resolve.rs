@@ -220,26 +220,22 @@ impl Resolver {
         r: &UriRef<'_>,
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src, query) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r, r.query()),
-            (None, true) => (scheme_of(base), r, r.query()),
-            (None, false) if r.path().is_empty() => {
-                // T.path = Base.path; T.query = R.query or else Base.query.
-                let mut t = Target::new(scheme_of(base), base);
-                t.s.push_str(base.path());
-                return Ok(t.finish(r.query().or(base.query()), r.fragment(), false));
-            }
-            (None, false) => (scheme_of(base), base, r.query()),
-        };
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         let mut t = Target::new(scheme, auth_src);
-        if r_scheme.is_none() && !r.has_authority() && !r.path().starts_with('/') {
+        let query = if path_taken_as_is(r, r_scheme) {
+            self.check_underflow(r.path(), 0, r)?;
+            remove_dot_segments(r.path(), &mut t.s);
+            r.query()
+        } else if r.path().is_empty() {
+            // T.path = Base.path; T.query = R.query or else Base.query.
+            t.s.push_str(base.path());
+            r.query().or(base.query())
+        } else {
             let merged = merge(base, r.path(), base.has_authority());
             self.check_underflow(&merged.buf, merged.dir_len, r)?;
             remove_dot_segments(&merged.buf, &mut t.s);
-        } else {
-            self.check_underflow(r.path(), 0, r)?;
-            remove_dot_segments(r.path(), &mut t.s);
-        }
+            r.query()
+        };
         Ok(t.finish(query, r.fragment(), false))
     }
 
@@ -251,13 +247,9 @@ impl Resolver {
         r: &UriRef<'_>,
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r),
-            (None, true) => (scheme_of(base), r),
-            (None, false) => (scheme_of(base), base),
-        };
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         let mut t = Target::new(scheme, auth_src);
-        let query = if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+        let query = if path_taken_as_is(r, r_scheme) {
             t.s.push_str(r.path());
             r.query()
         } else if r.path().is_empty() {
@@ -288,13 +280,10 @@ impl Resolver {
             t.s.push_str(base.path());
             return Ok(t.finish(base.query(), r.fragment(), false));
         }
-        let (scheme, auth_src) = match (r_scheme, r.has_authority()) {
-            (Some(s), _) => (s, r),               // step 3
-            (None, true) => (scheme_of(base), r), // step 4
-            (None, false) => (scheme_of(base), base),
-        };
+        // Steps 3 and 4.
+        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
         let mut t = Target::new(scheme, auth_src);
-        if r_scheme.is_some() || r.has_authority() || r.path().starts_with('/') {
+        if path_taken_as_is(r, r_scheme) {
             // Steps 3-5: no merge, no dot removal.
             t.s.push_str(r.path());
             return Ok(t.finish(r.query(), r.fragment(), false));
@@ -340,6 +329,27 @@ impl Resolver {
 /// The scheme of a base (a [`Uri`], so always present).
 fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
     base.scheme().unwrap_or("")
+}
+
+/// Where the target's scheme and authority come from, in every profile: the
+/// reference's scheme and authority when it has a scheme; else the base's
+/// scheme, with the reference's authority if it has one, else the base's.
+fn scheme_and_authority<'x>(
+    base: &'x UriRef<'_>,
+    r: &'x UriRef<'_>,
+    r_scheme: Option<&'x str>,
+) -> (&'x str, &'x UriRef<'x>) {
+    match (r_scheme, r.has_authority()) {
+        (Some(s), _) => (s, r),
+        (None, true) => (scheme_of(base), r),
+        (None, false) => (scheme_of(base), base),
+    }
+}
+
+/// Whether the target's path is the reference's own (a scheme, an authority
+/// or an absolute path), not the base's nor a merge with it.
+fn path_taken_as_is(r: &UriRef<'_>, r_scheme: Option<&str>) -> bool {
+    r_scheme.is_some() || r.has_authority() || r.path().starts_with('/')
 }
 
 /// A merged path (RFC 3986 section 5.2.3), remembering how much of it came

@@ -6,12 +6,13 @@
 //! scheme, `@` after the userinfo, `:` before the port, `?`, `#`).
 //!
 //! ```
-//! use urikit::{Component, UriRef};
+//! use urikit::{Part, UriRef};
 //!
 //! let s = "http://user@example.com:8080/p?q#f";
 //! let spans = UriRef::parse(s)?.spans();
 //! assert_eq!(spans.userinfo, Some(7..11));
 //! assert_eq!(&s[spans.host.clone().unwrap()], "example.com");
+//! assert_eq!(spans.component_at(12), Some(Part::Host));
 //! let names: Vec<_> = spans.iter().map(|(c, _)| c.name()).collect();
 //! assert_eq!(names, ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]);
 //! # Ok::<_, urikit::ParseError>(())
@@ -21,9 +22,10 @@ use core::ops::Range;
 
 use crate::uri::UriRef;
 
-/// A component of a URI reference.
+/// A part of a URI reference: one of its seven components, as a [`Spans`]
+/// range or a [`BuildError`](crate::build::BuildError) names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
+pub enum Part {
     /// The scheme.
     Scheme,
     /// The userinfo.
@@ -40,17 +42,17 @@ pub enum Component {
     Fragment,
 }
 
-impl Component {
+impl Part {
     /// The stable lowercase name.
     pub const fn name(self) -> &'static str {
         match self {
-            Component::Scheme => "scheme",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
+            Part::Scheme => "scheme",
+            Part::Userinfo => "userinfo",
+            Part::Host => "host",
+            Part::Port => "port",
+            Part::Path => "path",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
         }
     }
 }
@@ -77,44 +79,50 @@ pub struct Spans {
 
 impl Spans {
     /// The present components in order, with their ranges.
-    pub fn iter(&self) -> impl Iterator<Item = (Component, Range<usize>)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (Part, Range<usize>)> + '_ {
         [
-            (Component::Scheme, self.scheme.clone()),
-            (Component::Userinfo, self.userinfo.clone()),
-            (Component::Host, self.host.clone()),
-            (Component::Port, self.port.clone()),
-            (Component::Path, Some(self.path.clone())),
-            (Component::Query, self.query.clone()),
-            (Component::Fragment, self.fragment.clone()),
+            (Part::Scheme, self.scheme.clone()),
+            (Part::Userinfo, self.userinfo.clone()),
+            (Part::Host, self.host.clone()),
+            (Part::Port, self.port.clone()),
+            (Part::Path, Some(self.path.clone())),
+            (Part::Query, self.query.clone()),
+            (Part::Fragment, self.fragment.clone()),
         ]
         .into_iter()
         .filter_map(|(c, r)| Some((c, r?)))
     }
 
     /// The range of one component.
-    pub fn get(&self, c: Component) -> Option<Range<usize>> {
+    pub fn get(&self, c: Part) -> Option<Range<usize>> {
         match c {
-            Component::Scheme => self.scheme.clone(),
-            Component::Userinfo => self.userinfo.clone(),
-            Component::Host => self.host.clone(),
-            Component::Port => self.port.clone(),
-            Component::Path => Some(self.path.clone()),
-            Component::Query => self.query.clone(),
-            Component::Fragment => self.fragment.clone(),
+            Part::Scheme => self.scheme.clone(),
+            Part::Userinfo => self.userinfo.clone(),
+            Part::Host => self.host.clone(),
+            Part::Port => self.port.clone(),
+            Part::Path => Some(self.path.clone()),
+            Part::Query => self.query.clone(),
+            Part::Fragment => self.fragment.clone(),
         }
     }
 
     /// The component holding byte `index`, if any (delimiters belong to none).
-    pub fn component_at(&self, index: usize) -> Option<Component> {
+    pub fn component_at(&self, index: usize) -> Option<Part> {
         self.iter()
             .find(|(_, r)| r.contains(&index))
             .map(|(c, _)| c)
     }
 }
 
+/// The byte offset of `part`, a slice of `whole`, within `whole` (0 for a
+/// `part` that starts before it).
+pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
+}
+
 /// The range of `part`, a slice of `whole`, within `whole`.
 fn range_in(whole: &str, part: &str) -> Range<usize> {
-    let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+    let start = offset_in(whole, part);
     debug_assert!(start <= whole.len() && start + part.len() <= whole.len());
     start..start + part.len()
 }
@@ -189,8 +197,8 @@ mod tests {
         assert_eq!(sp.path, 9..10);
         assert_eq!(sp.query, Some(11..11));
         assert_eq!(sp.fragment, Some(12..12));
-        assert_eq!(sp.component_at(9), Some(Component::Path));
+        assert_eq!(sp.component_at(9), Some(Part::Path));
         assert_eq!(sp.component_at(4), None);
-        assert_eq!(sp.get(Component::Port), Some(9..9));
+        assert_eq!(sp.get(Part::Port), Some(9..9));
     }
 }

@@ -429,6 +429,11 @@ impl UriBuf {
         Uri(self.0.as_uri_ref())
     }
 
+    /// The reference inside, to change in place: the caller keeps the scheme.
+    pub(crate) fn as_ref_buf_mut(&mut self) -> &mut UriRefBuf {
+        &mut self.0
+    }
+
     /// The string.
     pub fn as_str(&self) -> &str {
         self.0.as_str()

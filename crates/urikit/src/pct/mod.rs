@@ -304,6 +304,42 @@ pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
     out.push_str(&s[start..]);
 }
 
+/// Appends `s` with the hex digits of each `%XX` triplet in uppercase (the
+/// case normalization of RFC 3986 section 6.2.2.1, alone): nothing is
+/// decoded, and a `%` that does not start a triplet is copied as is.
+pub(crate) fn push_uppercase_hex(out: &mut String, s: &str) {
+    let b = s.as_bytes();
+    let (mut start, mut i) = (0, 0);
+    while i < b.len() {
+        match triplet_at(b, i) {
+            Some(v) => {
+                out.push_str(&s[start..i]);
+                push_triplet(out, v);
+                i += 3;
+                start = i;
+            }
+            None => i += 1,
+        }
+    }
+    out.push_str(&s[start..]);
+}
+
+/// `s` as [`push_uppercase_hex`] writes it, borrowed when no triplet has a
+/// lowercase hex digit.
+pub(crate) fn uppercase_hex(s: &str) -> Cow<'_, str> {
+    let b = s.as_bytes();
+    let lower = (0..b.len()).any(|i| {
+        triplet_at(b, i).is_some()
+            && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase())
+    });
+    if !lower {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    push_uppercase_hex(&mut out, s);
+    Cow::Owned(out)
+}
+
 /// Bytes [`push_normalized`] stops at: `%`, and for a host uppercase letters.
 const STOP: Table = Table::new(b"%");
 const STOP_LOWER: Table = STOP.or(crate::table::Table::range(b'A', b'Z'));
@@ -333,6 +369,12 @@ mod tests {
         assert_eq!(decode_form_utf8_lossy("caf%C3%A9+x"), "café x");
         let all: Vec<u8> = (0..=255).collect();
         assert_eq!(decode_form(&encode_form(&all)), all.as_slice());
+    }
+
+    #[test]
+    fn uppercase_hex_decodes_nothing() {
+        assert_eq!(uppercase_hex("a%2fb%7e%C3%a9%zz%4"), "a%2Fb%7E%C3%A9%zz%4");
+        assert!(matches!(uppercase_hex("a%2Fb%zz"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -25,10 +25,8 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{
-    finish, no_query, offset, port_of, push_authority, require_host, split_login, text,
-    SchemeError, SchemeErrorKind,
-};
+use super::server::{push_login, Login};
+use super::{finish, no_query, offset, text, SchemeError, SchemeErrorKind};
 use crate::table::{Table, PCHAR};
 use crate::{pct, Host, Uri, UriBuf};
 
@@ -103,11 +101,7 @@ impl Typecode {
 #[derive(Clone, Copy, Debug)]
 pub struct Ftp<'a> {
     uri: Uri<'a>,
-    host: Host<'a>,
-    host_str: &'a str,
-    port: Option<u16>,
-    user: Option<&'a str>,
-    password: Option<&'a str>,
+    login: Login<'a>,
     /// The fpath without its leading `/` and without `;type=X`.
     fpath: &'a str,
     typecode: Option<Typecode>,
@@ -123,9 +117,7 @@ impl<'a> TryFrom<&Uri<'a>> for Ftp<'a> {
     /// Checks the rules of RFC 1738 section 3.2.
     fn try_from(uri: &Uri<'a>) -> Result<Ftp<'a>, SchemeError> {
         super::expect_scheme(uri, &["ftp"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
-        let (user, password) = split_login(uri, auth.userinfo(), RULE_LOGIN)?;
+        let login = Login::new(uri, RULE, RULE_LOGIN)?;
         no_query(uri, RULE_QUERY)?;
         let path = uri.path();
         let mut fpath = path.strip_prefix('/').unwrap_or(path);
@@ -162,11 +154,7 @@ impl<'a> TryFrom<&Uri<'a>> for Ftp<'a> {
         super::check_chars(uri, fpath, &FSEGMENT.with(b'/'), RULE_SEGMENT)?;
         Ok(Ftp {
             uri: *uri,
-            host: auth.host(),
-            host_str: auth.host_str(),
-            port,
-            user,
-            password,
+            login,
             fpath,
             typecode,
         })
@@ -194,17 +182,17 @@ impl<'a> Ftp<'a> {
 
     /// The user name, decoded; `None` when absent (`Some("")` for `ftp://@host/`).
     pub fn user(&self) -> Option<Cow<'a, str>> {
-        self.user.map(text)
+        self.login.user()
     }
 
     /// The password, decoded; `None` when absent (`Some("")` for `ftp://foo:@host/`).
     pub fn password(&self) -> Option<Cow<'a, str>> {
-        self.password.map(text)
+        self.login.password()
     }
 
     /// Whether the anonymous convention applies (no user name given).
     pub fn is_anonymous(&self) -> bool {
-        self.user.is_none()
+        self.login.user.is_none()
     }
 
     /// The user name to log in with: the one given, else [`ANONYMOUS_USER`].
@@ -214,22 +202,22 @@ impl<'a> Ftp<'a> {
 
     /// The host, typed.
     pub fn host(&self) -> Host<'a> {
-        self.host
+        self.login.server.host()
     }
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.host_str
+        self.login.server.host_str()
     }
 
     /// The port written; `None` when absent or empty (the default is 21).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.login.server.port()
     }
 
     /// The port to connect to.
     pub fn effective_port(&self) -> u16 {
-        self.port.unwrap_or(21)
+        self.login.server.effective_port(&self.uri)
     }
 
     /// The `fpath`, raw: the path without its leading `/` and `;type=`.
@@ -311,21 +299,15 @@ impl FtpBuilder {
     /// # Errors
     /// A host that cannot be written, or a password without a user name.
     pub fn build(&self) -> Result<UriBuf, SchemeError> {
-        if self.user.is_none() && self.password.is_some() {
-            return Err(SchemeError::new(
-                6,
-                SchemeErrorKind::InvalidValue,
-                RULE_LOGIN,
-            ));
-        }
         let mut s = String::from("ftp://");
-        push_authority(
+        push_login(
             &mut s,
             self.user.as_deref(),
             self.password.as_deref(),
             &self.host,
             self.port,
-        );
+            RULE_LOGIN,
+        )?;
         for d in &self.directories {
             s.push('/');
             pct::push_encoded(&mut s, d.as_bytes(), &FSEGMENT);

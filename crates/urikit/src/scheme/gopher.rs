@@ -15,10 +15,8 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::{
-    finish, no_query, no_userinfo, offset, port_of, push_authority, require_host, text,
-    SchemeError, SchemeErrorKind,
-};
+use super::server::Server;
+use super::{finish, no_query, offset, push_authority, text, SchemeError, SchemeErrorKind};
 use crate::{pct, table, Host, Uri, UriBuf};
 
 const RULE: &str = "RFC 4266 section 2.1: gopherurl = \"gopher://\" hostport [ \"/\" [ gtype [ selector [ \"%09\" search [ \"%09\" gopher+_string ] ] ] ] ]";
@@ -46,9 +44,7 @@ const RULE_TYPE: &str = "RFC 4266 section 2.1: gtype = one printable character";
 #[derive(Clone, Copy, Debug)]
 pub struct Gopher<'a> {
     uri: Uri<'a>,
-    host: Host<'a>,
-    host_str: &'a str,
-    port: Option<u16>,
+    server: Server<'a>,
     item_type: char,
     selector: &'a str,
     search: Option<&'a str>,
@@ -86,9 +82,7 @@ impl<'a> Gopher<'a> {
 
     fn parse(uri: &Uri<'a>, draft: bool) -> Result<Gopher<'a>, SchemeError> {
         super::expect_scheme(uri, &["gopher"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        no_userinfo(uri, &auth, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
+        let server = Server::hostport(uri, RULE)?;
         let path = uri.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
         let (item_type, after) = if rest.is_empty() {
@@ -126,9 +120,7 @@ impl<'a> Gopher<'a> {
         };
         Ok(Gopher {
             uri: *uri,
-            host: auth.host(),
-            host_str: auth.host_str(),
-            port,
+            server,
             item_type,
             selector,
             search,
@@ -155,17 +147,17 @@ impl<'a> Gopher<'a> {
 
     /// The host, typed.
     pub fn host(&self) -> Host<'a> {
-        self.host
+        self.server.host()
     }
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.host_str
+        self.server.host_str()
     }
 
     /// The port written (the default is 70).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// The item type character (`1` when the path is empty).

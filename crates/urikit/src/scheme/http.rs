@@ -13,10 +13,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::{
-    finish, offset, port_of, push_authority, require_host, text, SchemeError, SchemeErrorKind,
-};
-use crate::{pct, table, Authority, Host, Uri, UriBuf};
+use super::server::Server;
+use super::{finish, offset, push_authority, text, SchemeError, SchemeErrorKind};
+use crate::{pct, table, Host, Uri, UriBuf};
 
 const RULE: &str = "RFC 9110 section 4.2.1: http-URI = \"http\" \"://\" authority path-abempty [ \"?\" query ], with a non-empty host";
 const RULE_USERINFO: &str =
@@ -48,8 +47,7 @@ const RULE_USERINFO: &str =
 #[derive(Clone, Copy, Debug)]
 pub struct Http<'a> {
     uri: Uri<'a>,
-    auth: Authority<'a>,
-    port: Option<u16>,
+    server: Server<'a>,
 }
 
 pub(crate) fn validate(uri: &Uri<'_>) -> Result<(), SchemeError> {
@@ -62,13 +60,8 @@ impl<'a> TryFrom<&Uri<'a>> for Http<'a> {
     /// Checks the rules of RFC 9110 section 4.2.1.
     fn try_from(uri: &Uri<'a>) -> Result<Http<'a>, SchemeError> {
         super::expect_scheme(uri, &["http", "https"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
-        Ok(Http {
-            uri: *uri,
-            auth,
-            port,
-        })
+        let server = Server::new(uri, RULE)?;
+        Ok(Http { uri: *uri, server })
     }
 }
 
@@ -76,13 +69,7 @@ impl<'a> Http<'a> {
     /// A builder for a URI with this host (a reg-name, decoded, or an IP
     /// literal in brackets).
     pub fn builder(host: &str) -> HttpBuilder {
-        HttpBuilder {
-            secure: false,
-            host: host.into(),
-            port: None,
-            path: String::new(),
-            query: None,
-        }
+        HttpBuilder(WebFields::new(host))
     }
 
     /// The URI.
@@ -97,30 +84,27 @@ impl<'a> Http<'a> {
 
     /// The host, typed.
     pub fn host(&self) -> Host<'a> {
-        self.auth.host()
+        self.server.host()
     }
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.auth.host_str()
+        self.server.host_str()
     }
 
     /// The port written in the URI; `None` when absent or empty.
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.port.unwrap_or(if self.is_secure() { 443 } else { 80 })
+        self.server.effective_port(&self.uri)
     }
 
     /// The path, raw; `/` when the URI's path is empty.
     pub fn path(&self) -> &'a str {
-        match self.uri.path() {
-            "" => "/",
-            p => p,
-        }
+        web_path(&self.uri)
     }
 
     /// The query, raw.
@@ -132,15 +116,12 @@ impl<'a> Http<'a> {
     /// (RFC 9112 section 3.2.1 `origin-form`): the path, then `?` and the
     /// query if there is one.
     pub fn request_target(&self) -> Cow<'a, str> {
-        match self.query() {
-            None => Cow::Borrowed(self.path()),
-            Some(q) => Cow::Owned(alloc::format!("{}?{q}", self.path())),
-        }
+        origin_form(&self.uri)
     }
 
     /// The userinfo, raw (deprecated: see [`deprecated_userinfo`](Self::deprecated_userinfo)).
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.auth.userinfo()
+        self.server.userinfo()
     }
 
     /// The userinfo decoded.
@@ -162,42 +143,32 @@ impl<'a> Http<'a> {
 
 /// Builds an `http` or `https` URI from its fields; see [`Http::builder`].
 #[derive(Clone, Debug)]
-pub struct HttpBuilder {
-    secure: bool,
-    host: String,
-    port: Option<u16>,
-    path: String,
-    query: Option<String>,
-}
+pub struct HttpBuilder(WebFields);
 
 impl HttpBuilder {
     /// `https` rather than `http`.
     pub fn secure(&mut self, yes: bool) -> &mut Self {
-        self.secure = yes;
+        self.0.secure = yes;
         self
     }
 
     /// The port (omitted when not set).
     pub fn port(&mut self, port: u16) -> &mut Self {
-        self.port = Some(port);
+        self.0.port = Some(port);
         self
     }
 
     /// The path, decoded: `/` separates segments, every other byte a path
     /// cannot hold is percent-encoded. A path not starting with `/` gets one.
     pub fn path(&mut self, path: &str) -> &mut Self {
-        self.path.clear();
-        if !path.is_empty() && !path.starts_with('/') {
-            self.path.push('/');
-        }
-        pct::push_encoded(&mut self.path, path.as_bytes(), &table::PATH);
+        self.0.set_path(path);
         self
     }
 
     /// The query, decoded: bytes a query cannot hold are percent-encoded
     /// (`&` and `=` are kept, as delimiters).
     pub fn query(&mut self, query: &str) -> &mut Self {
-        self.query = Some(pct::encode(query.as_bytes(), &table::QUERY).into_owned());
+        self.0.set_query(query);
         self
     }
 
@@ -206,13 +177,82 @@ impl HttpBuilder {
     /// # Errors
     /// A host that cannot be written (an empty one, a malformed IP literal).
     pub fn build(&self) -> Result<UriBuf, SchemeError> {
-        let mut s = String::from(if self.secure { "https://" } else { "http://" });
+        let scheme = if self.0.secure { "https" } else { "http" };
+        finish(self.0.write(scheme, ""), validate)
+    }
+}
+
+// ---- What `http` and `ws` share (RFC 6455 section 3 builds on RFC 9110). ----
+
+/// The path, raw; `/` when the URI's path is empty (RFC 9110 section 4.2.3,
+/// RFC 6455 section 3).
+pub(super) fn web_path<'a>(uri: &Uri<'a>) -> &'a str {
+    match uri.path() {
+        "" => "/",
+        p => p,
+    }
+}
+
+/// The path (`/` when empty), then `?` and the query if there is one.
+pub(super) fn origin_form<'a>(uri: &Uri<'a>) -> Cow<'a, str> {
+    match uri.query() {
+        None => Cow::Borrowed(web_path(uri)),
+        Some(q) => Cow::Owned(alloc::format!("{}?{q}", web_path(uri))),
+    }
+}
+
+/// The fields of an `http` or `ws` builder.
+#[derive(Clone, Debug)]
+pub(super) struct WebFields {
+    pub(super) secure: bool,
+    host: String,
+    pub(super) port: Option<u16>,
+    /// Encoded; empty, or starting with `/`.
+    path: String,
+    /// Encoded.
+    query: Option<String>,
+}
+
+impl WebFields {
+    pub(super) fn new(host: &str) -> WebFields {
+        WebFields {
+            secure: false,
+            host: host.into(),
+            port: None,
+            path: String::new(),
+            query: None,
+        }
+    }
+
+    /// Encodes a decoded path, with a leading `/` unless it is empty.
+    pub(super) fn set_path(&mut self, path: &str) {
+        self.path.clear();
+        if !path.is_empty() && !path.starts_with('/') {
+            self.path.push('/');
+        }
+        pct::push_encoded(&mut self.path, path.as_bytes(), &table::PATH);
+    }
+
+    /// Encodes a decoded query (`&` and `=` are kept).
+    pub(super) fn set_query(&mut self, query: &str) {
+        self.query = Some(pct::encode(query.as_bytes(), &table::QUERY).into_owned());
+    }
+
+    /// `scheme "://" host [ ":" port ] path [ "?" query ]`, `empty_path`
+    /// standing for an empty path.
+    pub(super) fn write(&self, scheme: &str, empty_path: &str) -> String {
+        let mut s = String::from(scheme);
+        s.push_str("://");
         push_authority(&mut s, None, None, &self.host, self.port);
-        s.push_str(&self.path);
+        s.push_str(if self.path.is_empty() {
+            empty_path
+        } else {
+            &self.path
+        });
         if let Some(q) = &self.query {
             s.push('?');
             s.push_str(q);
         }
-        finish(s, validate)
+        s
     }
 }

@@ -77,6 +77,7 @@ mod ldap;
 mod mailto;
 mod news;
 mod prospero;
+mod server;
 mod tel;
 mod telnet;
 mod view;
@@ -275,10 +276,7 @@ impl From<ParseError> for SchemeError {
 
 // ---- Helpers shared by the views. ----
 
-/// The byte offset of `part` (a slice of `whole`) within `whole`.
-pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
-    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
-}
+pub(crate) use crate::span::offset_in;
 
 /// The byte offset of `part` (a slice of the URI) within the URI.
 pub(crate) fn offset(uri: &Uri<'_>, part: &str) -> usize {
@@ -436,31 +434,6 @@ pub(crate) fn no_authority(uri: &Uri<'_>, rule: &'static str) -> Result<(), Sche
         ))
     } else {
         Ok(())
-    }
-}
-
-/// `user [ ":" password ]` of a login (RFC 1738 section 3.1), raw: no `:` or
-/// `@` inside either part.
-pub(crate) fn split_login<'a>(
-    uri: &Uri<'a>,
-    userinfo: Option<&'a str>,
-    rule: &'static str,
-) -> Result<(Option<&'a str>, Option<&'a str>), SchemeError> {
-    let Some(u) = userinfo else {
-        return Ok((None, None));
-    };
-    match u.split_once(':') {
-        None => Ok((Some(u), None)),
-        Some((user, pass)) => {
-            if let Some(k) = pass.find(':') {
-                return Err(SchemeError::new(
-                    offset(uri, pass) + k,
-                    SchemeErrorKind::InvalidChar,
-                    rule,
-                ));
-            }
-            Ok((Some(user), Some(pass)))
-        }
     }
 }
 

@@ -17,9 +17,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::server::Server;
 use super::{
-    finish, no_query, offset, port_of, push_authority, require_host, text, SchemeError,
-    SchemeErrorKind,
+    finish, no_query, offset, port_of, push_authority, text, SchemeError, SchemeErrorKind,
 };
 use crate::table::{Table, ALPHA, DIGIT};
 use crate::{pct, Uri, UriBuf};
@@ -297,8 +297,7 @@ impl NewsBuilder {
 #[derive(Clone, Copy, Debug)]
 pub struct Nntp<'a> {
     uri: Uri<'a>,
-    host_str: &'a str,
-    port: Option<u16>,
+    server: Server<'a>,
     group: &'a str,
     number: Option<u64>,
 }
@@ -309,8 +308,7 @@ impl<'a> TryFrom<&Uri<'a>> for Nntp<'a> {
     /// Checks the rules of RFC 5538 section 2.2.
     fn try_from(uri: &Uri<'a>) -> Result<Nntp<'a>, SchemeError> {
         super::expect_scheme(uri, &["nntp"], RULE_NNTP)?;
-        let auth = require_host(uri, RULE_NNTP)?;
-        let port = port_of(uri, &auth, RULE_NNTP)?;
+        let server = Server::new(uri, RULE_NNTP)?;
         no_query(uri, RULE_NNTP)?;
         let path = uri.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
@@ -336,8 +334,7 @@ impl<'a> TryFrom<&Uri<'a>> for Nntp<'a> {
         };
         Ok(Nntp {
             uri: *uri,
-            host_str: auth.host_str(),
-            port,
+            server,
             group,
             number,
         })
@@ -362,12 +359,12 @@ impl<'a> Nntp<'a> {
 
     /// The server's host, as written.
     pub fn host_str(&self) -> &'a str {
-        self.host_str
+        self.server.host_str()
     }
 
     /// The port written (the default is 119).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// The newsgroup, decoded.

@@ -21,10 +21,8 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{
-    finish, no_query, no_userinfo, offset, port_of, push_authority, require_host, text,
-    SchemeError, SchemeErrorKind,
-};
+use super::server::Server;
+use super::{finish, no_query, offset, push_authority, text, SchemeError, SchemeErrorKind};
 use crate::table::{Table, PCHAR};
 use crate::{pct, Uri, UriBuf};
 
@@ -58,7 +56,7 @@ const FIELD: Table = PCHAR.minus(Table::new(b";="));
 #[derive(Clone, Copy, Debug)]
 pub struct Prospero<'a> {
     uri: Uri<'a>,
-    port: Option<u16>,
+    server: Server<'a>,
     hsoname: &'a str,
     version: Option<&'a str>,
     attributes: &'a str,
@@ -80,9 +78,7 @@ impl<'a> TryFrom<&Uri<'a>> for Prospero<'a> {
     /// Checks the rules of RFC 4157 (and the 1993 draft's `%00` fields).
     fn try_from(uri: &Uri<'a>) -> Result<Prospero<'a>, SchemeError> {
         super::expect_scheme(uri, &["prospero"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        no_userinfo(uri, &auth, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
+        let server = Server::hostport(uri, RULE)?;
         no_query(uri, RULE)?;
         let path = uri.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
@@ -140,7 +136,7 @@ impl<'a> TryFrom<&Uri<'a>> for Prospero<'a> {
         };
         Ok(Prospero {
             uri: *uri,
-            port,
+            server,
             hsoname,
             version,
             attributes,
@@ -167,12 +163,12 @@ impl<'a> Prospero<'a> {
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.uri.host_str().unwrap_or("")
+        self.server.host_str()
     }
 
     /// The port written (the default is 1525).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// The host-specific object name (the path without its leading `/`,

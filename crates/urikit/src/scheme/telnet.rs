@@ -10,10 +10,8 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::{
-    finish, no_query, offset, port_of, push_authority, require_host, split_login, text,
-    SchemeError, SchemeErrorKind,
-};
+use super::server::{push_login, Login};
+use super::{finish, no_query, offset, SchemeError, SchemeErrorKind};
 use crate::{Host, Uri, UriBuf};
 
 const RULE: &str = "RFC 4248 section 2: telnetURL = \"telnet:\" \"//\" login [ \"/\" ]";
@@ -36,11 +34,7 @@ const RULE: &str = "RFC 4248 section 2: telnetURL = \"telnet:\" \"//\" login [ \
 #[derive(Clone, Copy, Debug)]
 pub struct Telnet<'a> {
     uri: Uri<'a>,
-    host: Host<'a>,
-    host_str: &'a str,
-    port: Option<u16>,
-    user: Option<&'a str>,
-    password: Option<&'a str>,
+    login: Login<'a>,
 }
 
 pub(crate) fn validate(uri: &Uri<'_>) -> Result<(), SchemeError> {
@@ -53,9 +47,7 @@ impl<'a> TryFrom<&Uri<'a>> for Telnet<'a> {
     /// Checks the rules of RFC 4248.
     fn try_from(uri: &Uri<'a>) -> Result<Telnet<'a>, SchemeError> {
         super::expect_scheme(uri, &["telnet"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
-        let (user, password) = split_login(uri, auth.userinfo(), RULE)?;
+        let login = Login::new(uri, RULE, RULE)?;
         no_query(uri, RULE)?;
         let path = uri.path();
         if path.len() > 1 {
@@ -65,14 +57,7 @@ impl<'a> TryFrom<&Uri<'a>> for Telnet<'a> {
                 RULE,
             ));
         }
-        Ok(Telnet {
-            uri: *uri,
-            host: auth.host(),
-            host_str: auth.host_str(),
-            port,
-            user,
-            password,
-        })
+        Ok(Telnet { uri: *uri, login })
     }
 }
 
@@ -94,32 +79,32 @@ impl<'a> Telnet<'a> {
 
     /// The user name, decoded.
     pub fn user(&self) -> Option<Cow<'a, str>> {
-        self.user.map(text)
+        self.login.user()
     }
 
     /// The password, decoded.
     pub fn password(&self) -> Option<Cow<'a, str>> {
-        self.password.map(text)
+        self.login.password()
     }
 
     /// The host, typed.
     pub fn host(&self) -> Host<'a> {
-        self.host
+        self.login.server.host()
     }
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.host_str
+        self.login.server.host_str()
     }
 
     /// The port written.
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.login.server.port()
     }
 
     /// The port to connect to (default 23).
     pub fn effective_port(&self) -> u16 {
-        self.port.unwrap_or(23)
+        self.login.server.effective_port(&self.uri)
     }
 }
 
@@ -156,17 +141,15 @@ impl TelnetBuilder {
     /// # Errors
     /// A password without a user name, or a host that cannot be written.
     pub fn build(&self) -> Result<UriBuf, SchemeError> {
-        if self.user.is_none() && self.password.is_some() {
-            return Err(SchemeError::new(9, SchemeErrorKind::InvalidValue, RULE));
-        }
         let mut s = String::from("telnet://");
-        push_authority(
+        push_login(
             &mut s,
             self.user.as_deref(),
             self.password.as_deref(),
             &self.host,
             self.port,
-        );
+            RULE,
+        )?;
         s.push('/');
         finish(s, validate)
     }

@@ -16,10 +16,8 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{
-    finish, no_userinfo, offset, port_of, push_authority, require_host, text, SchemeError,
-    SchemeErrorKind,
-};
+use super::server::Server;
+use super::{finish, offset, push_authority, text, SchemeError, SchemeErrorKind};
 use crate::table::{Table, PCHAR};
 use crate::{pct, Uri, UriBuf};
 
@@ -58,7 +56,7 @@ pub enum WaisKind {
 #[derive(Clone, Copy, Debug)]
 pub struct Wais<'a> {
     uri: Uri<'a>,
-    port: Option<u16>,
+    server: Server<'a>,
     database: &'a str,
     doc: Option<(&'a str, Option<&'a str>, &'a str)>,
 }
@@ -77,9 +75,7 @@ impl<'a> TryFrom<&Uri<'a>> for Wais<'a> {
     /// Checks the rules of RFC 4156 (and the 1993 document form).
     fn try_from(uri: &Uri<'a>) -> Result<Wais<'a>, SchemeError> {
         super::expect_scheme(uri, &["wais"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        no_userinfo(uri, &auth, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
+        let server = Server::hostport(uri, RULE)?;
         let path = uri.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
         let segs: Vec<&str> = rest.split('/').take(5).collect();
@@ -121,7 +117,7 @@ impl<'a> TryFrom<&Uri<'a>> for Wais<'a> {
         }
         Ok(Wais {
             uri: *uri,
-            port,
+            server,
             database,
             doc,
         })
@@ -147,12 +143,12 @@ impl<'a> Wais<'a> {
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.uri.host_str().unwrap_or("")
+        self.server.host_str()
     }
 
     /// The port written (the default is 210).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// What the URL designates.

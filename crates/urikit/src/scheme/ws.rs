@@ -10,11 +10,10 @@
 
 use alloc::string::String;
 
-use super::{
-    finish, no_userinfo, offset, port_of, push_authority, require_host, SchemeError,
-    SchemeErrorKind,
-};
-use crate::{pct, table, Authority, Host, Uri, UriBuf};
+use super::http::{origin_form, web_path, WebFields};
+use super::server::Server;
+use super::{finish, offset, SchemeError, SchemeErrorKind};
+use crate::{Host, Uri, UriBuf};
 
 const RULE: &str =
     "RFC 6455 section 3: ws-URI = \"ws:\" \"//\" host [ \":\" port ] path [ \"?\" query ]";
@@ -39,8 +38,7 @@ const RULE_FRAGMENT: &str =
 #[derive(Clone, Copy, Debug)]
 pub struct Ws<'a> {
     uri: Uri<'a>,
-    auth: Authority<'a>,
-    port: Option<u16>,
+    server: Server<'a>,
 }
 
 pub(crate) fn validate(uri: &Uri<'_>) -> Result<(), SchemeError> {
@@ -53,9 +51,7 @@ impl<'a> TryFrom<&Uri<'a>> for Ws<'a> {
     /// Checks the rules of RFC 6455 section 3.
     fn try_from(uri: &Uri<'a>) -> Result<Ws<'a>, SchemeError> {
         super::expect_scheme(uri, &["ws", "wss"], RULE)?;
-        let auth = require_host(uri, RULE)?;
-        no_userinfo(uri, &auth, RULE)?;
-        let port = port_of(uri, &auth, RULE)?;
+        let server = Server::hostport(uri, RULE)?;
         if let Some(f) = uri.fragment() {
             return Err(SchemeError::new(
                 offset(uri, f).saturating_sub(1),
@@ -63,24 +59,14 @@ impl<'a> TryFrom<&Uri<'a>> for Ws<'a> {
                 RULE_FRAGMENT,
             ));
         }
-        Ok(Ws {
-            uri: *uri,
-            auth,
-            port,
-        })
+        Ok(Ws { uri: *uri, server })
     }
 }
 
 impl<'a> Ws<'a> {
     /// A builder for a URI with this host.
     pub fn builder(host: &str) -> WsBuilder {
-        WsBuilder {
-            secure: false,
-            host: host.into(),
-            port: None,
-            path: String::new(),
-            query: None,
-        }
+        WsBuilder(WebFields::new(host))
     }
 
     /// The URI.
@@ -95,30 +81,27 @@ impl<'a> Ws<'a> {
 
     /// The host, typed.
     pub fn host(&self) -> Host<'a> {
-        self.auth.host()
+        self.server.host()
     }
 
     /// The host as written.
     pub fn host_str(&self) -> &'a str {
-        self.auth.host_str()
+        self.server.host_str()
     }
 
     /// The port written; `None` when absent or empty.
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.server.port()
     }
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.port.unwrap_or(if self.is_secure() { 443 } else { 80 })
+        self.server.effective_port(&self.uri)
     }
 
     /// The path, raw; `/` when empty.
     pub fn path(&self) -> &'a str {
-        match self.uri.path() {
-            "" => "/",
-            p => p,
-        }
+        web_path(&self.uri)
     }
 
     /// The query, raw.
@@ -129,70 +112,45 @@ impl<'a> Ws<'a> {
     /// The `resource-name` of the opening handshake (RFC 6455 section 3): the
     /// path (`/` when empty), then `?` and the query if there is one.
     pub fn resource_name(&self) -> String {
-        let mut s = String::from(self.path());
-        if let Some(q) = self.query() {
-            s.push('?');
-            s.push_str(q);
-        }
-        s
+        origin_form(&self.uri).into_owned()
     }
 }
 
 /// Builds a `ws` or `wss` URI; see [`Ws::builder`].
 #[derive(Clone, Debug)]
-pub struct WsBuilder {
-    secure: bool,
-    host: String,
-    port: Option<u16>,
-    path: String,
-    query: Option<String>,
-}
+pub struct WsBuilder(WebFields);
 
 impl WsBuilder {
     /// `wss` rather than `ws`.
     pub fn secure(&mut self, yes: bool) -> &mut Self {
-        self.secure = yes;
+        self.0.secure = yes;
         self
     }
 
     /// The port.
     pub fn port(&mut self, port: u16) -> &mut Self {
-        self.port = Some(port);
+        self.0.port = Some(port);
         self
     }
 
     /// The path, decoded (`/` separates segments; a leading `/` is added).
     pub fn path(&mut self, path: &str) -> &mut Self {
-        self.path.clear();
-        if !path.starts_with('/') {
-            self.path.push('/');
-        }
-        pct::push_encoded(&mut self.path, path.as_bytes(), &table::PATH);
+        self.0.set_path(path);
         self
     }
 
     /// The query, decoded.
     pub fn query(&mut self, query: &str) -> &mut Self {
-        self.query = Some(pct::encode(query.as_bytes(), &table::QUERY).into_owned());
+        self.0.set_query(query);
         self
     }
 
-    /// Writes the URI.
+    /// Writes the URI (the path `/` when none is set).
     ///
     /// # Errors
     /// A host that cannot be written.
     pub fn build(&self) -> Result<UriBuf, SchemeError> {
-        let mut s = String::from(if self.secure { "wss://" } else { "ws://" });
-        push_authority(&mut s, None, None, &self.host, self.port);
-        s.push_str(if self.path.is_empty() {
-            "/"
-        } else {
-            &self.path
-        });
-        if let Some(q) = &self.query {
-            s.push('?');
-            s.push_str(q);
-        }
-        finish(s, validate)
+        let scheme = if self.0.secure { "wss" } else { "ws" };
+        finish(self.0.write(scheme, "/"), validate)
     }
 }

@@ -38,7 +38,6 @@
 //! assert!(parse_inet_aton("0x100000000").is_err());
 //! ```
 
-use core::fmt;
 use core::net::Ipv4Addr;
 
 use crate::table;
@@ -156,19 +155,7 @@ impl InetAtonError {
     }
 }
 
-impl fmt::Display for InetAtonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at byte {}: expected {}",
-            self.index,
-            self.kind.expected()
-        )
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for InetAtonError {}
+crate::error::impl_expected_at_byte!(InetAtonError);
 
 /// The largest value of the last part, by the number of parts before it.
 const LAST_PART_MAX: [u32; 4] = [0xffff_ffff, 0x00ff_ffff, 0xffff, 0xff];

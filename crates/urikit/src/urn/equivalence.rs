@@ -10,43 +10,12 @@
 //! rewrite the NSS of a namespace it knows; it is handed the canonical NSS, so
 //! URNs equivalent without it stay equivalent with it.
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::{Namespaces, Objective, Urn, UrnProfile};
-
-/// Pushes `s` with the hex digits of each `%XX` in uppercase (step 3).
-pub(crate) fn push_upper_pct(out: &mut String, s: &str) {
-    let mut after_pct = 0u8;
-    for c in s.chars() {
-        if after_pct > 0 {
-            out.push(c.to_ascii_uppercase());
-            after_pct -= 1;
-        } else {
-            out.push(c);
-            if c == '%' {
-                after_pct = 2;
-            }
-        }
-    }
-}
-
-/// `s` with the hex digits of each `%XX` in uppercase, borrowed when already so.
-pub(crate) fn upper_pct(s: &str) -> Cow<'_, str> {
-    let b = s.as_bytes();
-    let lower_hex = b
-        .iter()
-        .enumerate()
-        .any(|(i, &c)| c == b'%' && b[i + 1..].iter().take(2).any(|h| h.is_ascii_lowercase()));
-    if !lower_hex {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len());
-    push_upper_pct(&mut out, s);
-    Cow::Owned(out)
-}
+use crate::pct;
 
 /// Lexical equivalence with a chosen [`Objective`] and, optionally, the
 /// additional rules of known [`Namespaces`]. A `const`-buildable value.
@@ -110,7 +79,8 @@ impl<'r> Comparator<'r> {
         out.push_str("urn:");
         out.extend(nid.chars().map(|c| c.to_ascii_lowercase()));
         out.push(':');
-        let generic = upper_pct(nss);
+        // Step 3: the hex of percent-encodings in uppercase.
+        let generic = pct::uppercase_hex(nss);
         match self.namespaces.and_then(|n| n.get(nid)) {
             Some(ns) if ns.check(nss).is_ok() => out.push_str(&ns.normalize(&generic)),
             _ => out.push_str(&generic),
@@ -125,7 +95,7 @@ impl<'r> Comparator<'r> {
                 out.push(if k == 0 { '?' } else { '&' });
                 out.push_str(d.keyword());
                 out.push('=');
-                push_upper_pct(&mut out, d.value());
+                pct::push_uppercase_hex(&mut out, d.value());
             }
         }
         out

@@ -1,7 +1,5 @@
 //! URN errors: a byte index and a kind naming the rule that was broken.
 
-use core::fmt;
-
 use crate::error::ParseErrorKind;
 
 /// Why a string is not a URN under the chosen [`UrnProfile`](super::UrnProfile),
@@ -171,16 +169,4 @@ impl UrnError {
     }
 }
 
-impl fmt::Display for UrnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at byte {}: expected {}",
-            self.index,
-            self.kind.expected()
-        )
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UrnError {}
+crate::error::impl_expected_at_byte!(UrnError);

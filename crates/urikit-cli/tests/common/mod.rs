@@ -1,0 +1,57 @@
+//! What the CLI tests share: running the built `urikit` binary and reading
+//! its output.
+
+// Each test file uses a part of this module.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `urikit args`, with `stdin` as its standard input.
+pub fn urikit(args: &[&str], stdin: &[u8]) -> Output {
+    urikit_env(args, &[], stdin)
+}
+
+/// Runs `urikit args` with the variables `env` set, and `stdin` as its
+/// standard input. The caller's `CLICOLOR_FORCE` and `NO_COLOR` are removed
+/// first, so that the output is plain unless `env` asks for color.
+pub fn urikit_env(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_urikit"));
+    cmd.args(args)
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("run urikit");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+/// The standard output, which must be UTF-8.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 stdout")
+}
+
+/// The standard error, which must be UTF-8.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 stderr")
+}
+
+/// The standard output as JSON lines, one value each.
+pub fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect(l))
+        .collect()
+}
