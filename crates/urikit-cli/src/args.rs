@@ -45,6 +45,12 @@ pub enum Command {
     Urn(crate::cmd::urn::UrnArgs),
     /// Whether two URNs are lexically equivalent: prints equivalent (exit 0) or different (exit 1).
     UrnEquivalent(crate::cmd::urn::UrnEquivalentArgs),
+    /// Find the URIs in text (or the links of HTML), with their positions.
+    Extract(crate::cmd::extract::ExtractArgs),
+    /// Complete abbreviated URIs: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/.
+    Fixup(crate::cmd::fixup::FixupArgs),
+    /// The base URI that retrieval URI, headers and HTML <base> establish (RFC 3986 5.1).
+    Base(crate::cmd::base::BaseArgs),
     /// Normalize URI references (RFC 3986 section 6.2.2, 6.2.3 with --level scheme).
     Normalize(crate::cmd::normalize::NormalizeArgs),
     /// Tell whether two references are equivalent (exit 0) or not (exit 1).

@@ -33,6 +33,8 @@
 //! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
 //! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
 //! - `serde`: (de)serialization of every type as its string.
+//! - `extract`: [`extract`], finding URIs in text (Appendix E of the drafts)
+//!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!
@@ -52,10 +54,14 @@
 extern crate alloc;
 
 #[cfg(feature = "alloc")]
+pub mod base;
+#[cfg(feature = "alloc")]
 pub mod build;
 #[cfg(feature = "alloc")]
 pub mod equivalence;
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 mod host;
 #[cfg(feature = "alloc")]
 pub mod normalize;

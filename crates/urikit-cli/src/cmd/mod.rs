@@ -1,7 +1,10 @@
 //! One module per subcommand.
 
+pub mod base;
 pub mod check;
 pub mod equivalent;
+pub mod extract;
+pub mod fixup;
 pub mod normalize;
 pub mod parse;
 pub mod pct;
