@@ -18,4 +18,8 @@ pub mod props_resolve;
 #[allow(dead_code)]
 pub mod props_normalize;
 
+#[path = "../../crates/urikit/tests/common/props_extract.rs"]
+#[allow(dead_code)]
+pub mod props_extract;
+
 pub mod differential;

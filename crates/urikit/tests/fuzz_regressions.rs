@@ -33,6 +33,8 @@ fn check(target: &str, data: &[u8]) {
             let [a, b, c] = props::split::<3>(&s);
             props_urn::check_urn(a, b, c);
         }
+        #[cfg(feature = "extract")]
+        "extract" => common::props_extract::check_extract(&props::text(data)),
         other => panic!("fuzz/regressions/{other}: no check for this target; add one"),
     }
 }

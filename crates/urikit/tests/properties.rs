@@ -238,3 +238,33 @@ proptest! {
         props::check_pct(&data);
     }
 }
+
+/// Extraction (feature `extract`): spans, lines and columns are right in any
+/// text, and a grammar-built URI marked `<URL:...>` is found whole.
+#[cfg(feature = "extract")]
+mod extract {
+    use super::common::{gen, props_extract};
+    use super::config;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(config(256))]
+
+        #[test]
+        fn marked_uris_are_found_whole(uri in gen::uri(), before in gen::bytes(), after in gen::bytes()) {
+            // The text around must not open a bracket of its own.
+            let before = before.replace(['<', '>', '"'], " ");
+            // The finder's documented rules: something after the `:`, and a
+            // host for schemes that need an authority (http: it checks all).
+            let u = urikit::UriRef::parse(&uri).unwrap();
+            prop_assume!(!uri.ends_with(':') && u.host_str() != Some(""));
+            props_extract::check_extract_marked(&uri, &before, &after);
+        }
+
+        #[test]
+        fn spans_are_right_in_any_text(s in gen::bytes(), uri in gen::uri_reference()) {
+            props_extract::check_extract(&s);
+            props_extract::check_extract(&format!("{s} {uri}\n{s}"));
+        }
+    }
+}

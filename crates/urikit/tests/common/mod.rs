@@ -46,6 +46,8 @@ pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
 
 pub mod gen;
 pub mod props;
+#[cfg(feature = "extract")]
+pub mod props_extract;
 pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
