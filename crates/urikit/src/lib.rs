@@ -19,6 +19,35 @@
 //! # Ok::<_, urikit::ParseError>(())
 //! ```
 //!
+//! ## What is here
+//!
+//! | task | where | specification |
+//! |---|---|---|
+//! | parse and take apart | [`UriRef`], [`Uri`], [`UriRefBuf`], [`UriBuf`], [`Host`] | RFC 3986 sections 3-4 |
+//! | resolve a reference, and the inverse | [`Resolver`], [`UriRef::resolve_against`], [`relativize`] | RFC 3986 section 5; the 1997 and 2003 drafts as [`Profile`]s |
+//! | normalize and compare | [`normalize`], [`equivalence`] | RFC 3986 section 6 |
+//! | percent-encode and decode | [`pct`] | RFC 3986 section 2 |
+//! | build and edit | [`build`] | RFC 3986 sections 3 and 4.2 |
+//! | URNs | [`urn`] | RFC 8141, and its drafts' profiles |
+//! | per-scheme syntax and fields | [`scheme`] | RFC 1738 and the scheme RFCs |
+//! | find URIs in text, complete abbreviations | `extract` (feature `extract`) | Appendices E and F of the drafts |
+//! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
+//! | security findings | [`security`] | RFC 3986 section 7 |
+//!
+//! ```
+//! use urikit::normalize::{Level, Normalizer};
+//! use urikit::{Uri, UriRef};
+//!
+//! let base = Uri::parse("http://a/b/c/d;p?q")?;
+//! let target = UriRef::parse("../g?x#y")?.resolve_against(&base)?;
+//! assert_eq!(target.as_str(), "http://a/b/g?x#y");
+//!
+//! const SCHEME: Normalizer = Normalizer::new().level(Level::Scheme);
+//! let n = SCHEME.normalize_str("HTTP://Example.COM:80/%7Euser/./a")?;
+//! assert_eq!(n.as_str(), "http://example.com/~user/a");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Terminology
 //!
 //! - A **URI reference** ([`UriRef`]) is either a **URI** ([`Uri`], with a
