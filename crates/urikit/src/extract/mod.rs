@@ -33,8 +33,11 @@
 //! - **Angle brackets**: everything up to `>` (URI characters and whitespace
 //!   only) with the whitespace removed ("The whitespace should be ignored when
 //!   extracting the URI"), after an optional `URL:` prefix ("with or without a
-//!   trailing space"). `<URL:...>` marks a URI whatever its scheme; without
-//!   the prefix the scheme rules below apply.
+//!   trailing space"). `<URL:...>` marks a URI whatever its scheme
+//!   (`<URL:foo:bar>` is found, `<foo:bar>` is not), but it must still have
+//!   the minimal shape below: something after the `:`, and a host for a known
+//!   scheme that requires one (`<URL:http:>` is not taken). Without the
+//!   prefix the scheme rules below apply.
 //! - **Bare** (whitespace or quotes around): `scheme:` then URI characters.
 //!   The scheme counts when the [`SchemeRegistry`] knows it (plus the
 //!   [`TEXT_SCHEMES`], such as `mailto`), or, with

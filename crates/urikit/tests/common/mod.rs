@@ -43,3 +43,11 @@ pub fn cases(rel: &str) -> Vec<Value> {
 pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
     case.get(key).and_then(Value::as_str)
 }
+
+pub mod gen;
+pub mod props;
+#[cfg(feature = "extract")]
+pub mod props_extract;
+pub mod props_normalize;
+pub mod props_resolve;
+pub mod props_urn;

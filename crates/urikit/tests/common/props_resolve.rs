@@ -1,0 +1,115 @@
+//! Resolution and relativization properties, shared like `props.rs` by the
+//! fuzz targets (`resolve`, `relativize`), the property tests and the fuzz
+//! regression tests. The oracle is the literal RFC 3986 section 5.2
+//! transcription in `tests/refimpl/mod.rs`.
+
+use urikit::{relativize, Profile, ResolveErrorKind, Resolver, Uri, UriRef};
+
+use super::props::{check_parse, Parts};
+
+// The resolve tests load `refimpl` too; one copy each is harmless.
+#[allow(clippy::duplicate_mod)]
+#[path = "../refimpl/mod.rs"]
+mod refimpl;
+
+/// The oracle's target as a string, plus the one serialization rule section
+/// 5.3 lacks: a path starting with `//` without an authority is written with
+/// `/.` first (else it would read as an authority).
+pub fn oracle(base: &str, reference: &str, strict: bool) -> String {
+    let mut t = refimpl::resolve(base, reference, strict);
+    if t.authority.is_none() && t.path.starts_with("//") {
+        t.path.insert_str(0, "/.");
+    }
+    refimpl::recompose(&t)
+}
+
+/// Resolution: for a valid base URI and reference, RFC 3986 resolution
+/// (strict and not) gives exactly the oracle's string, which re-parses to the
+/// components the resolver reports; every profile gives a valid URI with the
+/// reference's fragment; rejecting underflow either agrees or fails with
+/// `PathUnderflow` at an index inside the base or the reference.
+pub fn check_resolve(base: &str, reference: &str) {
+    let (Ok(b), Ok(r)) = (Uri::parse(base), UriRef::parse(reference)) else {
+        return;
+    };
+    for strict in [true, false] {
+        let t = Resolver::new()
+            .strict(strict)
+            .resolve(&b, &r)
+            .expect("RFC 3986 resolution never fails");
+        assert_eq!(
+            t.as_str(),
+            oracle(base, reference, strict),
+            "{base} + {reference}"
+        );
+        let again = UriRef::parse(t.as_str()).expect("the target re-parses");
+        assert_eq!(Parts::of(&again), Parts::of(&t.as_uri()), "target offsets");
+        assert!(again.is_absolute());
+        check_parse(t.as_str());
+
+        match Resolver::new()
+            .strict(strict)
+            .reject_path_underflow(true)
+            .resolve(&b, &r)
+        {
+            Ok(u) => assert_eq!(u.as_str(), t.as_str()),
+            Err(e) => {
+                assert_eq!(e.kind(), ResolveErrorKind::PathUnderflow);
+                assert!(e.index() <= base.len().max(reference.len()));
+            }
+        }
+    }
+    for profile in [Profile::Draft2003, Profile::Draft1997] {
+        for strict in [true, false] {
+            let t = Resolver::new()
+                .profile(profile)
+                .strict(strict)
+                .resolve(&b, &r)
+                .expect("resolution never fails");
+            let again = Uri::parse(t.as_str()).expect("the target re-parses");
+            assert_eq!(
+                Parts::of(&again),
+                Parts::of(&t.as_uri()),
+                "{profile:?} offsets"
+            );
+            assert_eq!(again.fragment(), r.fragment());
+        }
+    }
+}
+
+/// Relativization: resolving the result against the base gives the target
+/// back (the same string); a target that resolution produced is always
+/// reachable, by a reference no longer than the one that produced it; an
+/// unreachable target has a dot segment.
+pub fn check_relativize(base: &str, other: &str) {
+    let Ok(b) = Uri::parse(base) else { return };
+    if let Ok(t) = Uri::parse(other) {
+        match relativize(&b, &t) {
+            Ok(rel) => {
+                let back = rel.as_uri_ref().resolve_against(&b).expect("resolves");
+                assert_eq!(back.as_str(), t.as_str(), "{base} -> {other} via {rel}");
+                assert!(rel.as_str().len() <= t.as_str().len());
+                check_parse(rel.as_str());
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), ResolveErrorKind::UnreachableTarget);
+                assert!(
+                    t.segments().any(|s| s == "." || s == ".."),
+                    "{base} -> {other}"
+                );
+                assert!(e.index() <= other.len());
+            }
+        }
+    }
+    if let Ok(r) = UriRef::parse(other) {
+        let resolved = r.resolve_against(&b).expect("resolves");
+        let t = resolved.as_uri();
+        let rel = relativize(&b, &t).unwrap_or_else(|e| panic!("{base} -> {t}: {e}"));
+        let back = rel.as_uri_ref().resolve_against(&b).expect("resolves");
+        assert_eq!(back.as_str(), t.as_str(), "{base} -> {t} via {rel}");
+        assert!(
+            rel.as_str().len() <= other.len(),
+            "{base} + {other} -> {rel}"
+        );
+    }
+}
