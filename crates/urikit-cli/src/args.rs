@@ -19,6 +19,9 @@ pub struct Global {
     /// Output format: `text` for people, `json` for one JSON object per input line.
     #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
     pub format: Format,
+    /// Threads for stdin input (0 = one per core); the output keeps the input order.
+    #[arg(long, short = 'j', default_value_t = 1, global = true)]
+    pub jobs: usize,
 }
 
 /// The output format.

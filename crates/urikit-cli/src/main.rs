@@ -12,7 +12,9 @@ mod args;
 mod cmd;
 mod highlight;
 mod input;
+mod jsonl;
 mod output;
+mod stream;
 
 use std::process::ExitCode;
 

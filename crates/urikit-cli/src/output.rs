@@ -7,6 +7,8 @@ use serde_json::{json, Value};
 use urikit::ParseError;
 
 use crate::args::Format;
+use crate::jsonl::Obj;
+use crate::stream::Sink;
 
 /// Buffered output for one run, in the chosen format.
 pub struct Output {
@@ -51,7 +53,9 @@ pub fn error_json(kind: &str, index: usize, message: &str) -> Value {
     json!({ "kind": kind, "index": index, "message": message })
 }
 
-/// The JSON error object of a parse error.
+/// The JSON error object of a parse error (`urikit parse` itself now streams
+/// through [`crate::jsonl`]; kept for the other subcommands).
+#[allow(dead_code)]
 pub fn parse_error_json(e: &ParseError) -> Value {
     error_json(e.kind().name(), e.index(), &e.to_string())
 }
@@ -77,8 +81,7 @@ pub fn caret_report(input: &str, index: usize, message: &str) -> String {
 
 /// Reports a stdin line that is not UTF-8, in either format.
 pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Result<()> {
-    let message =
-        format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)");
+    let message = not_utf8_message(index);
     match out.format {
         Format::Json => out.json(&json!({
             "input": lossy, "valid": false, "error": error_json("invalid_utf8", index, &message),
@@ -87,6 +90,32 @@ pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Resul
             report_invalid_text(lossy, index, &message);
             Ok(())
         }
+    }
+}
+
+fn not_utf8_message(index: usize) -> String {
+    format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)")
+}
+
+/// [`report_not_utf8`] for the streaming commands: into a [`Sink`]'s stdout
+/// (json) or stderr (text) buffer.
+pub fn write_not_utf8(format: Format, sink: &mut Sink, lossy: &str, index: usize) {
+    let message = not_utf8_message(index);
+    match format {
+        Format::Json => {
+            let mut o = Obj::new(&mut sink.out);
+            o.str("input", lossy)
+                .bool("valid", false)
+                .obj("error", |e| {
+                    e.str("kind", "invalid_utf8")
+                        .num("index", index)
+                        .str("message", &message);
+                });
+            o.end();
+        }
+        Format::Text => sink
+            .err
+            .extend_from_slice(caret_report(lossy, index, &message).as_bytes()),
     }
 }
 

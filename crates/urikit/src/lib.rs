@@ -95,6 +95,8 @@ mod host;
 #[cfg(feature = "alloc")]
 pub mod normalize;
 mod parse;
+#[cfg(all(test, feature = "std"))]
+mod parse_reference;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -103,6 +105,7 @@ pub mod pct;
 mod relative;
 #[cfg(feature = "alloc")]
 pub mod resolve;
+mod scan;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]

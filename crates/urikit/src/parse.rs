@@ -1,11 +1,17 @@
 //! The single-pass RFC 3986 `URI-reference` parser.
 //!
-//! [`parse`] walks the input once, left to right, with table lookups
-//! ([`crate::table`]) and records where each component starts and ends in a
-//! [`Meta`]. It never allocates. The authority is the one place where a byte may
-//! be looked at twice: its bytes are first read as a possible userinfo, and, when
-//! no `@` follows, read again as `host [":" port]`. Both passes stop at the end of
-//! the authority, so the whole parse stays linear.
+//! [`parse`] walks the input once, left to right, with table lookups (the
+//! [`crate::table`] sets, folded into one 256-entry table by [`crate::scan`],
+//! which also skips runs of ordinary bytes eight at a time) and records where
+//! each component starts and ends in a [`Meta`]. It never allocates.
+//!
+//! The authority is read once as `host [":" port]` in the common case. Only
+//! when that reading stops at a byte it cannot explain (an `@`, a `[`, an
+//! unexpected character) is it read again from its start by the general
+//! routine, which first takes the bytes as a possible userinfo and, when no `@`
+//! follows, as `host [":" port]`. Every pass stops at the end of the authority,
+//! so each byte is looked at a bounded number of times and the parse stays
+//! linear.
 //!
 //! The grammar (RFC 3986 section 4.1 and Appendix A):
 //!
@@ -20,7 +26,8 @@
 
 use crate::error::{ParseError, ParseErrorKind as K};
 use crate::host::{parse_ipv4, parse_ipv6};
-use crate::table::{self, Table};
+use crate::scan::{self, scan};
+use crate::table;
 
 /// The kind of host a parsed authority holds, with the address value of IP hosts
 /// (so that asking for it never parses twice).
@@ -63,39 +70,6 @@ pub(crate) struct Meta {
     pub fragment: Option<usize>,
 }
 
-/// Advances over bytes of `table` and valid `%XX` triplets, returning the index
-/// of the first byte that is neither.
-///
-/// # Errors
-/// A `%` not followed by two hex digits.
-#[inline(always)]
-fn scan(b: &[u8], mut i: usize, table: &Table) -> Result<usize, ParseError> {
-    while i < b.len() {
-        let c = b[i];
-        if table.contains(c) {
-            i += 1;
-        } else if c == b'%' {
-            check_pct(b, i)?;
-            i += 3;
-        } else {
-            break;
-        }
-    }
-    Ok(i)
-}
-
-/// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
-#[inline]
-fn check_pct(b: &[u8], i: usize) -> Result<(), ParseError> {
-    let ok =
-        i + 2 < b.len() && table::HEXDIG.contains(b[i + 1]) && table::HEXDIG.contains(b[i + 2]);
-    if ok {
-        Ok(())
-    } else {
-        Err(ParseError::new(i, K::InvalidPercentEncoding))
-    }
-}
-
 /// Parses `s` as an RFC 3986 `URI-reference`.
 pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
     let b = s.as_bytes();
@@ -103,19 +77,16 @@ pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
     let mut scheme_end = 0;
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), only when ":" follows.
-    if !b.is_empty() && table::ALPHA.contains(b[0]) {
-        let mut j = 1;
-        while j < b.len() && table::SCHEME.contains(b[j]) {
-            j += 1;
-        }
-        if j < b.len() && b[j] == b':' {
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        let j = scan::run(b, 1, scan::SCHEME);
+        if b.get(j) == Some(&b':') {
             scheme_end = j;
             i = j + 1;
         }
     }
 
     let mut auth = None;
-    if b.len() >= i + 2 && b[i] == b'/' && b[i + 1] == b'/' {
+    if b.get(i..i + 2) == Some(b"//") {
         let a = parse_authority(b, i + 2)?;
         i = a.end;
         auth = Some(a);
@@ -123,21 +94,22 @@ pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan(b, i, &table::PATH)?;
+    i = scan(b, i, scan::PATH)?;
     let path_end = i;
     if scheme_end == 0 && auth.is_none() {
         check_first_segment(b, path_start, path_end)?;
     }
 
     let mut query = None;
-    if i < b.len() && b[i] == b'?' {
+    if b.get(i) == Some(&b'?') {
         query = Some(i);
-        i = scan(b, i + 1, &table::QUERY)?;
+        i = scan(b, i + 1, scan::QUERY)?;
     }
     let mut fragment = None;
-    if i < b.len() && b[i] == b'#' {
+    if b.get(i) == Some(&b'#') {
         fragment = Some(i);
-        i = scan(b, i + 1, &table::FRAGMENT)?;
+        // `fragment` has the same rule as `query`.
+        i = scan(b, i + 1, scan::QUERY)?;
     }
     if i < b.len() {
         let kind = if fragment.is_some() {
@@ -196,11 +168,59 @@ fn check_first_segment(b: &[u8], start: usize, end: usize) -> Result<(), ParseEr
     Ok(())
 }
 
+/// Whether `c` may end an authority: the end of the input (`None`), `/`, `?`, `#`.
+#[inline(always)]
+fn ends_authority(c: Option<&u8>) -> bool {
+    matches!(c, None | Some(b'/' | b'?' | b'#'))
+}
+
 /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` starting at `start`
 /// (just after `//`).
+///
+/// The fast path reads `reg-name [":" *DIGIT]` and stops at the end of the
+/// authority. This gives what [`parse_authority_general`] gives, errors
+/// included: a `%` error before the first `:` is the first one the general
+/// routine meets too, since `reg-name` and `userinfo` agree on every byte but
+/// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
+/// routine, which starts again from `start`.
+#[inline]
 fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
+    let host_end = scan(b, start, scan::REG_NAME)?;
+    let end = match b.get(host_end) {
+        Some(b':') => scan::run(b, host_end + 1, scan::DIGIT),
+        _ => host_end,
+    };
+    if !ends_authority(b.get(end)) {
+        return parse_authority_general(b, start);
+    }
+    Ok(AuthMeta {
+        start,
+        host_start: start,
+        host_end,
+        end,
+        host: reg_name_or_ipv4(&b[start..host_end]),
+    })
+}
+
+/// The kind of a host that matched `reg-name`: an `IPv4address` is one too.
+#[inline]
+fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
+    // An IPv4address ends with a digit: skip the attempt for most names.
+    if !host.last().is_some_and(u8::is_ascii_digit) {
+        return HostMeta::RegName;
+    }
+    match parse_ipv4(host) {
+        Some(addr) => HostMeta::Ipv4(addr),
+        None => HostMeta::RegName,
+    }
+}
+
+/// [`parse_authority`] for every authority: reads the bytes first as a possible
+/// userinfo, then (from after the `@`, or from `start` again) as `host [":" port]`.
+#[cold]
+fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
     // First read: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
-    let j = scan(b, start, &table::USERINFO)?;
+    let j = scan(b, start, scan::USERINFO)?;
     let host_start = match b.get(j) {
         Some(b'@') => j + 1,
         None | Some(b'/' | b'?' | b'#') => start,
@@ -211,12 +231,8 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
     let (host_end, host) = if b.get(host_start) == Some(&b'[') {
         parse_ip_literal(b, host_start)?
     } else {
-        let end = scan(b, host_start, &table::REG_NAME)?;
-        let host = match parse_ipv4(&b[host_start..end]) {
-            Some(addr) => HostMeta::Ipv4(addr),
-            None => HostMeta::RegName,
-        };
-        (end, host)
+        let end = scan(b, host_start, scan::REG_NAME)?;
+        (end, reg_name_or_ipv4(&b[host_start..end]))
     };
 
     let mut end = host_end;
@@ -224,9 +240,7 @@ fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
     if b.get(end) == Some(&b':') {
         port = true;
         end += 1;
-        while end < b.len() && table::DIGIT.contains(b[end]) {
-            end += 1;
-        }
+        end = scan::run(b, end, scan::DIGIT);
     }
     match b.get(end) {
         None | Some(b'/' | b'?' | b'#') => Ok(AuthMeta {
@@ -281,5 +295,123 @@ fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostMeta), ParseErr
     match parse_ipv6(inner) {
         Ok(addr) => Ok((close + 1, HostMeta::Ipv6(addr))),
         Err(k) => Err(ParseError::new(content + k, K::InvalidIpv6)),
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::parse;
+    use crate::parse_reference::parse_reference;
+    use proptest::prelude::*;
+
+    fn same(s: &str) {
+        assert_eq!(parse(s), parse_reference(s), "input {s:?}");
+    }
+
+    #[test]
+    fn agrees_with_the_reference_parser_on_tricky_inputs() {
+        let cases = [
+            "",
+            "a",
+            "a:",
+            ":",
+            "//",
+            "///",
+            "//@",
+            "//:",
+            "//::",
+            "//:80",
+            "//h:80x",
+            "//h:8%41",
+            "//u:p@h:1/p",
+            "//u@[::1]:80",
+            "//[",
+            "//[v1.x]",
+            "//[::1",
+            "//[::1]x",
+            "//a[",
+            "//a%4",
+            "//a%41:12",
+            "//a:1%41",
+            "//a:1:2",
+            "//a:b@c",
+            "//a@b@c",
+            "//1.2.3.4",
+            "//1.2.3.4:5",
+            "//1.2.3.256",
+            "//01.2.3.4",
+            "http://example.com",
+            "http://example.com:8080/a/b?c=d#e",
+            "http://a b",
+            "http://a/b c",
+            "a:b:c",
+            "1a:b",
+            "./a:b",
+            "a/b:c",
+            "%41:b",
+            "?a#b",
+            "#",
+            "?",
+            "http://a/%zz",
+            "http://a/%4",
+            "http://a/abcdefgh%",
+            "http://a/abcdefghi%4",
+            "mailto:a@b",
+            "x://\u{e9}",
+            "http://a/\u{e9}",
+            "foo:/.//b",
+            "http://u%41:p%42@h%43:1/p%44?q%45#f%46",
+            "http://[2001:db8::7]:8080/",
+            "http://[v7.a:b]/",
+            "http://[V7.]/",
+            "http://[vz.a]",
+            "http://h:99999999999999999999/",
+            "HTTP://EXAMPLE.COM/",
+            "s+-.1://h",
+        ];
+        for s in cases {
+            same(s);
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_reference_parser_on_the_url_lists() {
+        let Some(dir) = option_env!("CARGO_MANIFEST_DIR") else {
+            return;
+        };
+        let shared = std::path::Path::new(dir)
+            .ancestors()
+            .map(|a| a.join("shared/datasets"));
+        let mut seen = 0;
+        for d in shared.filter(|d| d.is_dir()).take(1) {
+            for e in std::fs::read_dir(d).unwrap() {
+                let text = std::fs::read(e.unwrap().path()).unwrap();
+                for line in String::from_utf8_lossy(&text).lines() {
+                    same(line);
+                    seen += 1;
+                }
+            }
+        }
+        // Without shared/ beside the checkout there is nothing to compare.
+        assert!(seen == 0 || seen > 100_000, "{seen} lines");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn agrees_with_the_reference_parser(s in "[a-c0-9:/?#@%\\[\\]. vV+-]{0,24}") {
+            prop_assert_eq!(parse(&s), parse_reference(&s));
+        }
+
+        #[test]
+        fn agrees_on_urlish_inputs(
+            scheme in "(|[a-z]{1,5}:)",
+            auth in "(|//[a-z0-9:@%.\\[\\]]{0,12})",
+            rest in "[a-zA-Z0-9/._~%!$&'()*+,;=:@?# <>{}\\\\]{0,40}",
+        ) {
+            let s = format!("{scheme}{auth}{rest}");
+            prop_assert_eq!(parse(&s), parse_reference(&s));
+        }
     }
 }

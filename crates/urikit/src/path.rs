@@ -9,6 +9,8 @@
 
 use alloc::string::String;
 
+use crate::scan::find_byte;
+
 /// The directory part of a base path for the merge (RFC 3986 section 5.2.3):
 /// everything up to and including the right-most `/`, or nothing when the
 /// path holds no `/`.
@@ -24,6 +26,25 @@ pub(crate) fn base_dir(path: &str) -> &str {
         Some(k) => &path[..=k],
         None => "",
     }
+}
+
+/// Whether `path` has a `.` or `..` segment (between `/`s or the ends). Looks
+/// only at the `.` bytes, found eight bytes at a time.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    let mut from = 0;
+    while let Some(k) = b.get(from..).and_then(|rest| find_byte(rest, b'.')) {
+        let at = from + k;
+        let starts = at == 0 || b.get(at - 1) == Some(&b'/');
+        // The segment is "." or "..": what follows is the end or "/", or a
+        // second "." and then the end or "/".
+        let end = |i: usize| matches!(b.get(i), None | Some(b'/'));
+        if starts && (end(at + 1) || (b.get(at + 1) == Some(&b'.') && end(at + 2))) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 /// Removes the last segment of `out` and the `/` before it, if any: the
@@ -56,6 +77,12 @@ fn pop_segment(out: &mut String, floor: usize) {
 /// "/./g" -> "/g"   "/../g" -> "/g"   "a/.." -> "/"   "../a" -> "a"   "." -> ""
 /// ```
 pub(crate) fn remove_dot_segments(input: &str, out: &mut String) {
+    // Without a `.` or `..` segment, every step of the algorithm is rule E
+    // (move the first segment to the output): the output is the input.
+    if !has_dot_segment(input) {
+        out.push_str(input);
+        return;
+    }
     let floor = out.len();
     let mut rest = input;
     while !rest.is_empty() {
@@ -226,6 +253,30 @@ mod tests {
         assert_eq!(keep("."), "");
         assert_eq!(keep("/./"), "/");
         assert_eq!(keep("/../a/../b"), "/../b");
+    }
+
+    #[test]
+    fn dot_segments_found_exactly() {
+        for (p, want) in [
+            ("", false),
+            (".", true),
+            ("..", true),
+            ("./a", true),
+            ("a/.", true),
+            ("/a/../b", true),
+            ("/a/./b", true),
+            ("/.a/b.", false),
+            ("/a.b/..c/...", false),
+            ("a..", false),
+            ("/...", false),
+            ("//.", true),
+            ("x/../", true),
+            ("%2E", false),
+        ] {
+            assert_eq!(has_dot_segment(p), want, "{p:?}");
+            let by_split = p.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(by_split, want, "{p:?}");
+        }
     }
 
     #[test]

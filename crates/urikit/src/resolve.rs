@@ -53,7 +53,9 @@ use core::fmt;
 use alloc::string::String;
 
 use crate::parse::{AuthMeta, Meta};
-use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
+use crate::path::{
+    base_dir, has_dot_segment, remove_dot_segments, remove_dot_segments_keep_excess,
+};
 use crate::uri::{Uri, UriBuf, UriRef};
 
 /// Which text's resolution algorithm a [`Resolver`] follows. See the
@@ -221,7 +223,10 @@ impl Resolver {
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let mut t = Target::new(scheme, auth_src);
+        // One allocation: room for the longest path and the rest.
+        let longest_query = r.query().or(base.query());
+        let room = base.path().len() + r.path().len() + tail_len(longest_query, r.fragment());
+        let mut t = Target::new(scheme, auth_src, room);
         let query = if path_taken_as_is(r, r_scheme) {
             self.check_underflow(r.path(), 0, r)?;
             remove_dot_segments(r.path(), &mut t.s);
@@ -231,9 +236,27 @@ impl Resolver {
             t.s.push_str(base.path());
             r.query().or(base.query())
         } else {
-            let merged = merge(base, r.path(), base.has_authority());
-            self.check_underflow(&merged.buf, merged.dir_len, r)?;
-            remove_dot_segments(&merged.buf, &mut t.s);
+            let dir = merge_dir(base, base.has_authority());
+            if !self.reject_underflow && !has_dot_segment(dir) && !has_dot_segment(r.path()) {
+                // No dot segment in either half (and `dir` is empty or ends
+                // with "/", so none across them): the merge is the result.
+                t.s.push_str(dir);
+                t.s.push_str(r.path());
+            } else {
+                // The merged path, on the stack when it is short (so that the
+                // target stays the one allocation).
+                let mut stack = [0u8; MERGE_ON_STACK];
+                let heap;
+                let merged = match concat_on_stack(&mut stack, dir, r.path()) {
+                    Some(m) => m,
+                    None => {
+                        heap = [dir, r.path()].concat();
+                        heap.as_str()
+                    }
+                };
+                self.check_underflow(merged, dir.len(), r)?;
+                remove_dot_segments(merged, &mut t.s);
+            }
             r.query()
         };
         Ok(t.finish(query, r.fragment(), false))
@@ -248,7 +271,8 @@ impl Resolver {
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let mut t = Target::new(scheme, auth_src);
+        let room = base.as_str().len() + r.as_str().len() + 2;
+        let mut t = Target::new(scheme, auth_src, room);
         let query = if path_taken_as_is(r, r_scheme) {
             t.s.push_str(r.path());
             r.query()
@@ -276,13 +300,15 @@ impl Resolver {
     ) -> Result<UriBuf, ResolveError> {
         // Step 2: the current document.
         if r_scheme.is_none() && !r.has_authority() && r.path().is_empty() && r.query().is_none() {
-            let mut t = Target::new(scheme_of(base), base);
+            let room = base.as_str().len() + r.as_str().len() + 2;
+            let mut t = Target::new(scheme_of(base), base, room);
             t.s.push_str(base.path());
             return Ok(t.finish(base.query(), r.fragment(), false));
         }
         // Steps 3 and 4.
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let mut t = Target::new(scheme, auth_src);
+        let room = base.as_str().len() + r.as_str().len() + 2;
+        let mut t = Target::new(scheme, auth_src, room);
         if path_taken_as_is(r, r_scheme) {
             // Steps 3-5: no merge, no dot removal.
             t.s.push_str(r.path());
@@ -364,11 +390,7 @@ struct Merged {
 /// the 2003 draft: always), otherwise the base's directory + the reference's
 /// path.
 fn merge(base: &UriRef<'_>, r_path: &str, slash_if_empty: bool) -> Merged {
-    let dir = if base.path().is_empty() && slash_if_empty {
-        "/"
-    } else {
-        base_dir(base.path())
-    };
+    let dir = merge_dir(base, slash_if_empty);
     let mut buf = String::with_capacity(dir.len() + r_path.len() + 1);
     buf.push_str(dir);
     buf.push_str(r_path);
@@ -376,6 +398,36 @@ fn merge(base: &UriRef<'_>, r_path: &str, slash_if_empty: bool) -> Merged {
         buf,
         dir_len: dir.len(),
     }
+}
+
+/// The base's part of [`merge`]: `/` when the base path is empty and
+/// `slash_if_empty`, otherwise the base's directory.
+fn merge_dir<'a>(base: &UriRef<'a>, slash_if_empty: bool) -> &'a str {
+    if base.path().is_empty() && slash_if_empty {
+        "/"
+    } else {
+        base_dir(base.path())
+    }
+}
+
+/// How long a merged path may be to be built on the stack.
+const MERGE_ON_STACK: usize = 512;
+
+/// `a` followed by `b` in `buf`, when they fit.
+fn concat_on_stack<'b>(buf: &'b mut [u8; MERGE_ON_STACK], a: &str, b: &str) -> Option<&'b str> {
+    let n = a.len() + b.len();
+    let out = buf.get_mut(..n)?;
+    let (x, y) = out.split_at_mut(a.len());
+    x.copy_from_slice(a.as_bytes());
+    y.copy_from_slice(b.as_bytes());
+    // Two strings end to end are UTF-8; the check cannot fail.
+    core::str::from_utf8(out).ok()
+}
+
+/// An upper bound on what [`Target::finish`] adds after the path: the query
+/// and fragment with their delimiters, and a `/.` it may insert.
+fn tail_len(query: Option<&str>, fragment: Option<&str>) -> usize {
+    2 + query.map_or(0, |q| q.len() + 1) + fragment.map_or(0, |f| f.len() + 1)
 }
 
 /// The byte offset of the first `..` segment of `path` that has no segment
@@ -409,15 +461,22 @@ struct Target {
 
 impl Target {
     /// Writes `scheme ":"` and the authority of `auth_src`, if it has one.
-    fn new(scheme: &str, auth_src: &UriRef<'_>) -> Target {
-        let mut s = String::with_capacity(auth_src.as_str().len() + 16);
+    ///
+    /// The string has room for `room` more bytes: with the callers' bounds,
+    /// the target is the one allocation.
+    fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
+        // The authority's text straight from the offsets (no `Authority` view).
+        let auth_meta = auth_src.meta().auth;
+        let auth_text = auth_meta.and_then(|a| auth_src.as_str().get(a.start..a.end));
+        let auth_len = auth_text.map_or(0, |t| t.len() + 2);
+        let mut s = String::with_capacity(scheme.len() + 1 + auth_len + room);
         s.push_str(scheme);
         s.push(':');
-        let auth = match (auth_src.meta().auth, auth_src.authority()) {
-            (Some(a), Some(view)) => {
+        let auth = match (auth_meta, auth_text) {
+            (Some(a), Some(text)) => {
                 s.push_str("//");
                 let start = s.len();
-                s.push_str(view.as_str());
+                s.push_str(text);
                 Some(shift(a, start))
             }
             _ => None,

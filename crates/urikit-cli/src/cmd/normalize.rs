@@ -1,12 +1,14 @@
 //! `urikit normalize`: the normal form of each input (RFC 3986 section 6.2).
 
-use serde_json::json;
 use urikit::normalize::{Level, Normalizer};
+use urikit::scheme::SchemeRegistry;
 use urikit::UriRef;
 
 use crate::args::{Format, Global};
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::input::Input;
+use crate::jsonl::{self, Obj};
+use crate::output;
+use crate::stream::{self, Sink};
 use crate::Status;
 
 /// `urikit normalize [--level syntax|scheme] [STEPS] [INPUT]...`
@@ -48,38 +50,56 @@ pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
         .drop_fragment(args.drop_fragment)
         .sort_query(args.sort_query)
         .remove_trailing_host_dot(args.remove_trailing_host_dot);
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
-        match UriRef::parse(text) {
-            Ok(r) => {
-                let n = normalizer.normalize(&r);
-                match out.format {
-                    Format::Json => out.json(&json!({ "input": text, "normalized": n.as_str() })),
-                    Format::Text => out.text(&format!("{n}\n")),
+    let format = global.format;
+    let schemes = SchemeRegistry::standard();
+    // Streams (see `crate::stream`): each result is written straight into the
+    // output buffer, with `--jobs` threads.
+    let status = stream::run(&args.inputs, global.jobs, || {
+        let mut scratch = String::new();
+        let schemes = &schemes;
+        move |inp: Input<'_>, sink: &mut Sink| {
+            let text = match inp {
+                Input::Text(s) => s,
+                Input::NotUtf8 { lossy, index } => {
+                    output::write_not_utf8(format, sink, &lossy, index);
+                    return false;
                 }
-            }
-            Err(e) => {
-                status = Status::SomeInvalid;
-                match out.format {
-                    Format::Json => out.json(&json!({
-                        "input": text, "error": output::parse_error_json(&e),
-                    })),
-                    Format::Text => {
-                        output::report_invalid_text(text, e.index(), &e.to_string());
-                        Ok(())
+            };
+            match UriRef::parse(text) {
+                Ok(r) => {
+                    scratch.clear();
+                    normalizer.write(&r, schemes, &mut scratch);
+                    match format {
+                        Format::Json => {
+                            Obj::new(&mut sink.out)
+                                .str("input", text)
+                                .str("normalized", &scratch)
+                                .end();
+                        }
+                        Format::Text => {
+                            sink.out.extend_from_slice(scratch.as_bytes());
+                            sink.out.push(b'\n');
+                        }
                     }
+                    true
+                }
+                Err(e) => {
+                    match format {
+                        Format::Json => {
+                            let mut o = Obj::new(&mut sink.out);
+                            o.str("input", text);
+                            jsonl::error(&mut o, &mut scratch, e.kind().name(), e.index(), e);
+                            o.end();
+                        }
+                        Format::Text => {
+                            let report = output::caret_report(text, e.index(), &e.to_string());
+                            sink.err.extend_from_slice(report.as_bytes());
+                        }
+                    }
+                    false
                 }
             }
         }
     })?;
-    out.flush()?;
     Ok(status)
 }

@@ -1,110 +1,239 @@
 //! `urikit parse`: the components of each input.
 
-use serde_json::{json, Value};
+use std::fmt::Write as _;
+
 use urikit::UriRef;
 
 use crate::args::{Format, Global, ParseArgs};
 use crate::cmd::scheme_fields::SchemeCheck;
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::input::Input;
+use crate::jsonl::{self, Bytes, Obj};
+use crate::output;
+use crate::stream::{self, Sink};
 use crate::Status;
 
+/// Streams the inputs through the parser (see [`crate::stream`]): each line's
+/// result is written straight into the output buffer, with `--jobs` threads.
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
-        match UriRef::parse(text) {
-            Ok(r) => {
-                let scheme = SchemeCheck::new(&r, args.scheme_rules);
-                if scheme.is_error() {
-                    status = Status::SomeInvalid;
-                }
-                match out.format {
-                    Format::Json => out.json(&scheme.into_json(components_json(&r))),
-                    Format::Text => scheme.write_text(&mut out, text, components_text(&r)),
-                }
-            }
-            Err(e) => {
-                status = Status::SomeInvalid;
-                match out.format {
-                    Format::Json => out.json(&json!({
-                        "input": text, "valid": false, "error": output::parse_error_json(&e),
-                    })),
-                    Format::Text => {
-                        output::report_invalid_text(text, e.index(), &e.to_string());
-                        Ok(())
-                    }
-                }
-            }
-        }
+    let opts = Opts {
+        format: global.format,
+        scheme_rules: args.scheme_rules,
+        color: global.format == Format::Text && crate::highlight::color_enabled(),
+    };
+    let status = stream::run(&args.inputs, global.jobs, || {
+        let mut scratch = String::new();
+        move |inp: Input<'_>, sink: &mut Sink| one(opts, inp, sink, &mut scratch)
     })?;
-    out.flush()?;
     Ok(status)
 }
 
-/// The JSON object of a valid input: raw components, `null` when absent.
-pub fn components_json(r: &UriRef<'_>) -> Value {
-    let auth = r.authority();
-    json!({
-        "input": r.as_str(),
-        "valid": true,
-        "scheme": r.scheme(),
-        "authority": auth.map(|a| a.as_str()),
-        "userinfo": auth.and_then(|a| a.userinfo()),
-        "host": auth.map(|a| a.host_str()),
-        "host_type": auth.map(|a| a.host().kind_name()),
-        "port": auth.and_then(|a| a.port()),
-        "path": r.path(),
-        "query": r.query(),
-        "fragment": r.fragment(),
-    })
+/// What shapes the output, decided once per run.
+#[derive(Clone, Copy)]
+struct Opts {
+    format: Format,
+    scheme_rules: bool,
+    color: bool,
 }
 
-/// The aligned text breakdown of a valid input.
-fn components_text(r: &UriRef<'_>) -> String {
-    fn show(v: Option<&str>) -> String {
-        match v {
-            None => "(absent)".to_owned(),
-            Some("") => "(empty)".to_owned(),
-            Some(s) => s.to_owned(),
+/// Parses and reports one input; whether it was valid.
+fn one(opts: Opts, inp: Input<'_>, sink: &mut Sink, scratch: &mut String) -> bool {
+    let format = opts.format;
+    let text = match inp {
+        Input::Text(s) => s,
+        Input::NotUtf8 { lossy, index } => {
+            output::write_not_utf8(format, sink, &lossy, index);
+            return false;
         }
+    };
+    match UriRef::parse(text) {
+        Ok(r) => {
+            let scheme = SchemeCheck::new(&r, opts.scheme_rules);
+            let valid = !scheme.is_error();
+            match format {
+                Format::Json => {
+                    let mut o = Obj::new(&mut sink.out);
+                    write_components(&mut o, &r, valid);
+                    scheme.write_json(&mut o);
+                    o.end();
+                }
+                Format::Text => {
+                    let mut components = Vec::new();
+                    write_components_text(&mut components, &r, opts.color);
+                    scheme.write_text(sink, text, components);
+                }
+            }
+            valid
+        }
+        Err(e) => {
+            match format {
+                Format::Json => {
+                    let mut o = Obj::new(&mut sink.out);
+                    o.str("input", text).bool("valid", false);
+                    jsonl::error(&mut o, scratch, e.kind().name(), e.index(), e);
+                    o.end();
+                }
+                Format::Text => {
+                    scratch.clear();
+                    let _ = write!(scratch, "{e}");
+                    let report = output::caret_report(text, e.index(), scratch);
+                    sink.err.extend_from_slice(report.as_bytes());
+                }
+            }
+            false
+        }
+    }
+}
+
+/// The keys of [`components_json`], written into `o` (the same bytes);
+/// `valid` is false when the scheme's rules make the input invalid.
+fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>, valid: bool) {
+    let auth = r.authority();
+    o.str("input", r.as_str())
+        .bool("valid", valid)
+        .opt("scheme", r.scheme())
+        .opt("authority", auth.map(|a| a.as_str()))
+        .opt("userinfo", auth.and_then(|a| a.userinfo()))
+        .opt("host", auth.map(|a| a.host_str()))
+        .opt("host_type", auth.map(|a| a.host().kind_name()))
+        .opt("port", auth.and_then(|a| a.port()))
+        .str("path", r.path())
+        .opt("query", r.query())
+        .opt("fragment", r.fragment());
+}
+
+/// The aligned text breakdown of a valid input, written into `out`; the input
+/// row has its userinfo, host and port colored when `color` is set.
+fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
+    fn show(v: Option<&str>) -> &str {
+        match v {
+            None => "(absent)",
+            Some("") => "(empty)",
+            Some(s) => s,
+        }
+    }
+    fn row(out: &mut Vec<u8>, name: &str, value: impl std::fmt::Display) {
+        // `name:` left-aligned in ten columns, a space, the value.
+        out.extend_from_slice(name.as_bytes());
+        out.push(b':');
+        out.resize(out.len() + 9usize.saturating_sub(name.len()), b' ');
+        let _ = writeln!(Bytes(out), " {value}");
     }
     let auth = r.authority();
-    let host = match auth {
-        None => "(absent)".to_owned(),
-        Some(a) => format!("{} ({})", show(Some(a.host_str())), a.host().kind_name()),
-    };
-    let port = match auth.and_then(|a| a.port()) {
-        Some(p) if !p.is_empty() && auth.and_then(|a| a.port_u16()).is_none() => {
-            format!("{p} (out of the u16 range)")
-        }
-        p => show(p),
-    };
-    let rows = [
-        (
-            "input",
-            crate::highlight::uri(r, crate::highlight::color_enabled()),
+    row(out, "input", crate::highlight::uri(r, color));
+    row(out, "scheme", show(r.scheme()));
+    row(out, "authority", show(auth.map(|a| a.as_str())));
+    row(out, "userinfo", show(auth.and_then(|a| a.userinfo())));
+    match auth {
+        None => row(out, "host", "(absent)"),
+        Some(a) => row(
+            out,
+            "host",
+            format_args!("{} ({})", show(Some(a.host_str())), a.host().kind_name()),
         ),
-        ("scheme", show(r.scheme())),
-        ("authority", show(auth.map(|a| a.as_str()))),
-        ("userinfo", show(auth.and_then(|a| a.userinfo()))),
-        ("host", host),
-        ("port", port),
-        ("path", show(Some(r.path()))),
-        ("query", show(r.query())),
-        ("fragment", show(r.fragment())),
-    ];
-    let mut s = String::new();
-    for (name, value) in rows {
-        s.push_str(&format!("{:<10} {value}\n", format!("{name}:")));
     }
-    s.push('\n');
-    s
+    match auth.and_then(|a| a.port()) {
+        Some(p) if !p.is_empty() && auth.and_then(|a| a.port_u16()).is_none() => {
+            row(out, "port", format_args!("{p} (out of the u16 range)"));
+        }
+        p => row(out, "port", show(p)),
+    }
+    row(out, "path", show(Some(r.path())));
+    row(out, "query", show(r.query()));
+    row(out, "fragment", show(r.fragment()));
+    out.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    /// The JSON object of a valid input: raw components, `null` when absent.
+    fn components_json(r: &UriRef<'_>) -> Value {
+        let auth = r.authority();
+        json!({
+            "input": r.as_str(),
+            "valid": true,
+            "scheme": r.scheme(),
+            "authority": auth.map(|a| a.as_str()),
+            "userinfo": auth.and_then(|a| a.userinfo()),
+            "host": auth.map(|a| a.host_str()),
+            "host_type": auth.map(|a| a.host().kind_name()),
+            "port": auth.and_then(|a| a.port()),
+            "path": r.path(),
+            "query": r.query(),
+            "fragment": r.fragment(),
+        })
+    }
+
+    #[test]
+    fn streamed_json_is_the_same_as_the_value() {
+        let inputs = [
+            "foo://u@example.com:8042/over/there?name=ferret#nose",
+            "foo:",
+            "//[::1]:99999",
+            "a\"b/%41?\u{7f}",
+            "",
+            "?#",
+        ];
+        for s in inputs {
+            let Ok(r) = UriRef::parse(s) else { continue };
+            let mut out = Vec::new();
+            let mut o = Obj::new(&mut out);
+            write_components(&mut o, &r, true);
+            o.end();
+            let mut expected = serde_json::to_vec(&components_json(&r)).unwrap();
+            expected.push(b'\n');
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(expected).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn streamed_json_with_scheme_fields_is_the_same_as_the_value() {
+        let inputs = [
+            "http://user@example.com:8080/a?b",
+            "https://example.com",
+            "file:///etc/hosts",
+            "mailto:a@example.com?subject=hi",
+            "ftp://u:p@h/d/f;type=i",
+            "news:comp.lang.rust",
+            "http:no-authority",
+            "urn:isbn:0451450523",
+            "relative/ref",
+        ];
+        for strict in [false, true] {
+            for s in inputs {
+                let r = UriRef::parse(s).unwrap();
+                let mut out = Vec::new();
+                let scheme = SchemeCheck::new(&r, strict);
+                let mut o = Obj::new(&mut out);
+                write_components(&mut o, &r, !scheme.is_error());
+                scheme.write_json(&mut o);
+                o.end();
+                let v = SchemeCheck::new(&r, strict).into_json(components_json(&r));
+                let mut expected = serde_json::to_vec(&v).unwrap();
+                expected.push(b'\n');
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(expected).unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn text_rows_are_aligned() {
+        let r = UriRef::parse("http://h:99999/p").unwrap();
+        let mut out = Vec::new();
+        write_components_text(&mut out, &r, false);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("input:     http://h:99999/p\nscheme:    http\n"));
+        assert!(text.contains("\nhost:      h (reg-name)\n"));
+        assert!(text.contains("\nport:      99999 (out of the u16 range)\n"));
+        assert!(text.contains("\nquery:     (absent)\n"));
+        assert!(text.ends_with("fragment:  (absent)\n\n"));
+    }
 }

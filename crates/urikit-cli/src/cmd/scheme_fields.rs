@@ -5,7 +5,9 @@ use serde_json::{json, Map, Value};
 use urikit::scheme::{NewsTarget, SchemeError, SchemeRegistry, View, WaisKind};
 use urikit::Uri;
 
+use crate::jsonl::Obj;
 use crate::output;
+use crate::stream::Sink;
 
 /// What the scheme layer says about a URI.
 pub struct SchemeReport {
@@ -36,13 +38,23 @@ pub fn report(uri: &Uri<'_>, registry: &SchemeRegistry) -> SchemeReport {
     }
 }
 
-/// The JSON of a scheme error: `{kind, index, message, rule}`.
+/// The JSON of a scheme error: `{kind, index, message, rule}` (the reference
+/// of `write_problem` in the tests).
+#[cfg(test)]
 pub fn problem_json(e: &SchemeError) -> Value {
     let mut v = output::error_json(e.kind().name(), e.index(), &e.to_string());
     if let Value::Object(m) = &mut v {
         m.insert("rule".into(), Value::from(e.rule()));
     }
     v
+}
+
+/// [`problem_json`], written into a streaming JSON object.
+fn write_problem(o: &mut Obj<'_>, e: &SchemeError) {
+    o.str("kind", e.kind().name())
+        .num("index", e.index())
+        .str("message", &e.to_string())
+        .str("rule", e.rule());
 }
 
 fn pairs<A: AsRef<str>, B: AsRef<str>>(items: &[(A, B)]) -> Value {
@@ -214,7 +226,10 @@ impl SchemeCheck {
     }
 
     /// Adds `scheme_specific` (and `scheme_warnings`, or under strict rules
-    /// `valid: false` and `error`) to the components' JSON object.
+    /// `valid: false` and `error`) to the components' JSON object. (The
+    /// streaming `urikit parse` writes the same keys with
+    /// [`SchemeCheck::write_json`]; this one is its reference in the tests.)
+    #[cfg(test)]
     pub fn into_json(self, mut components: Value) -> Value {
         let error = self.is_error();
         if let Value::Object(m) = &mut components {
@@ -242,19 +257,19 @@ impl SchemeCheck {
     /// Writes the text report: the components and the scheme's fields on
     /// stdout, warnings on stderr; under strict rules a problem is reported
     /// as an error instead (stderr only).
-    pub fn write_text(
-        self,
-        out: &mut output::Output,
-        input: &str,
-        components: String,
-    ) -> std::io::Result<()> {
+    ///
+    /// Streaming: into the sink's stdout and stderr buffers (`components` is
+    /// the components' text, UTF-8).
+    pub fn write_text(self, sink: &mut Sink, input: &str, components: Vec<u8>) {
         if self.is_error() {
             if let Some(e) = self.report.problems.first() {
-                output::report_invalid_text(input, e.index(), &e.to_string());
+                let r = output::caret_report(input, e.index(), &e.to_string());
+                sink.err.extend_from_slice(r.as_bytes());
             }
-            return Ok(());
+            return;
         }
-        let mut s = components;
+        let mut s = String::from_utf8(components)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         if let Some(Value::Object(fields)) = &self.report.fields {
             if s.ends_with("\n\n") {
                 s.pop();
@@ -273,8 +288,30 @@ impl SchemeCheck {
         }
         for e in &self.report.problems {
             let r = output::caret_report(input, e.index(), &e.to_string());
-            eprint!("warning{}", r.strip_prefix("error").unwrap_or(&r));
+            let r = format!("warning{}", r.strip_prefix("error").unwrap_or(&r));
+            sink.err.extend_from_slice(r.as_bytes());
         }
-        out.text(&s)
+        sink.out.extend_from_slice(s.as_bytes());
+    }
+
+    /// The keys [`SchemeCheck::into_json`] adds, written after the
+    /// components' keys of a streaming JSON object (the same bytes; the
+    /// components' `valid` must already say [`SchemeCheck::is_error`]).
+    pub fn write_json(self, o: &mut Obj<'_>) {
+        if self.is_error() {
+            o.value("scheme_specific", &Value::Null);
+            match self.report.problems.first() {
+                Some(p) => o.obj("error", |e| write_problem(e, p)),
+                None => o.value("error", &Value::Null),
+            };
+        } else {
+            o.value(
+                "scheme_specific",
+                self.report.fields.as_ref().unwrap_or(&Value::Null),
+            );
+            if !self.report.problems.is_empty() {
+                o.list("scheme_warnings", &self.report.problems, write_problem);
+            }
+        }
     }
 }

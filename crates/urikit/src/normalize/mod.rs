@@ -76,7 +76,9 @@ use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta};
 mod path;
 
+use crate::path::has_dot_segment;
 use crate::pct;
+use crate::scan::{self, find_byte};
 use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
@@ -274,6 +276,50 @@ impl Normalizer {
             self.optional_steps_on_raw(r, out);
             return None;
         }
+        if self.unchanged_at_syntax_level(r) {
+            out.push_str(r.as_str());
+            return Some(r.meta());
+        }
+        self.write_meta_general(r, schemes, out)
+    }
+
+    /// Whether syntax-level normalization (without optional steps) leaves `r`
+    /// as it is, checked without writing: no `%` anywhere, no uppercase letter
+    /// in the scheme or host, no empty port, and an empty path or an absolute
+    /// one with no dot segment (and no `//` start without an authority). This
+    /// is the common case, and then the result is a copy of the input.
+    fn unchanged_at_syntax_level(&self, r: &UriRef<'_>) -> bool {
+        if self.level != Level::Syntax
+            || self.drop_fragment
+            || self.sort_query
+            || self.remove_trailing_host_dot
+        {
+            return false;
+        }
+        // An uppercase letter (or a `%`), found eight bytes at a time.
+        let has_upper = |t: &str| scan::run(t.as_bytes(), 0, scan::KEEP_IN_HOST) < t.len();
+        if find_byte(r.as_str().as_bytes(), b'%').is_some() || r.scheme().is_some_and(has_upper) {
+            return false;
+        }
+        if let Some(a) = r.authority() {
+            if a.port() == Some("") || has_upper(a.host_str()) {
+                return false;
+            }
+        }
+        let path = r.path();
+        path.is_empty()
+            || (path.starts_with('/')
+                && !has_dot_segment(path)
+                && (r.has_authority() || !path.starts_with("//")))
+    }
+
+    /// [`Normalizer::write_meta`] for every reference, component by component.
+    fn write_meta_general(
+        &self,
+        r: &UriRef<'_>,
+        schemes: &SchemeRegistry,
+        out: &mut String,
+    ) -> Option<Meta> {
         let o = out.len();
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
@@ -500,6 +546,71 @@ fn sort_query(out: &mut String, start: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(feature = "std")]
+    fn unchanged_fast_path_agrees_with_the_general_writer() {
+        let mut inputs: Vec<String> = [
+            "http://example.com/a/b?q#f",
+            "http://Example.com/",
+            "HTTP://h/",
+            "http://h:/x",
+            "http://h:80/x",
+            "http://u%41@h/",
+            "http://h/a/./b",
+            "http://h/a/../b",
+            "foo:/.//x",
+            "foo://h//x",
+            "//h/x",
+            "/a/b",
+            "a/b",
+            "./a",
+            "",
+            "?q",
+            "#f",
+            "mailto:a@b",
+            "http://[::1]/",
+            "http://[::A]/",
+            "http://[v1.X]/",
+            "http://1.2.3.4:8/",
+            "file:///",
+            "http://U@h/",
+            "/.",
+            "/a/..",
+            "http://h?%41",
+            "http://h#%7e",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        if let Some(dir) = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|a| a.join("shared/datasets"))
+            .find(|d| d.is_dir())
+        {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let text = std::fs::read(e.unwrap().path()).unwrap();
+                inputs.extend(String::from_utf8_lossy(&text).lines().map(String::from));
+            }
+        }
+        let n = Normalizer::new();
+        let schemes = SchemeRegistry::standard();
+        let mut fast_taken = 0;
+        for s in &inputs {
+            let Ok(r) = UriRef::parse(s) else { continue };
+            let mut general = String::new();
+            let meta = n.write_meta_general(&r, &schemes, &mut general);
+            if n.unchanged_at_syntax_level(&r) {
+                fast_taken += 1;
+                assert_eq!(general, r.as_str(), "{s:?}");
+                assert_eq!(meta, Some(r.meta()), "{s:?}");
+            }
+            let mut fast = String::new();
+            assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
+            assert_eq!(fast, general, "{s:?}");
+        }
+        assert!(fast_taken > 5, "{fast_taken}");
+    }
 
     fn n(level: Level, s: &str) -> String {
         let r = UriRef::parse(s).unwrap();

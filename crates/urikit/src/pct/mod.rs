@@ -25,6 +25,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::scan::{self, find_byte};
 use crate::table::{hex_value, Table, UNRESERVED, UPPER_HEX};
 
 mod component;
@@ -46,12 +47,13 @@ pub(crate) fn triplet_at(b: &[u8], i: usize) -> Option<u8> {
 /// triplet is kept as it is (a parsed component never has one).
 pub fn decode(s: &str) -> Cow<'_, [u8]> {
     let b = s.as_bytes();
-    let Some(first) = b.iter().position(|&c| c == b'%') else {
+    let Some(first) = find_byte(b, b'%') else {
         return Cow::Borrowed(b);
     };
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
     let mut i = first;
+    // `b[i]` is a `%`: decode it, then copy the run up to the next one whole.
     while i < b.len() {
         match triplet_at(b, i) {
             Some(v) => {
@@ -59,10 +61,14 @@ pub fn decode(s: &str) -> Cow<'_, [u8]> {
                 i += 3;
             }
             None => {
-                out.push(b[i]);
+                out.push(b'%');
                 i += 1;
             }
         }
+        let rest = b.get(i..).unwrap_or_default();
+        let run = find_byte(rest, b'%').unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..run]);
+        i += run;
     }
     Cow::Owned(out)
 }
@@ -274,16 +280,22 @@ pub fn decode_form_utf8_lossy(s: &str) -> Cow<'_, str> {
 /// letters are lowercased (decoded ones included). A `%` that does not start a
 /// valid triplet (never the case in a parsed component) is copied as is.
 pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
-    let stop = if lowercase { &STOP_LOWER } else { &STOP };
     let b = s.as_bytes();
     let mut start = 0; // start of the run copied verbatim
     let mut i = 0;
-    while i < b.len() {
+    loop {
+        // The next stop byte: a `%` (and for a host an uppercase letter).
+        let rest = b.get(i..).unwrap_or_default();
+        let next = if lowercase {
+            // `%` and `A`-`Z`, found eight bytes at a time too.
+            let k = scan::run(rest, 0, scan::KEEP_IN_HOST);
+            (k < rest.len()).then_some(k)
+        } else {
+            find_byte(rest, b'%')
+        };
+        let Some(k) = next else { break };
+        i += k;
         let c = b[i];
-        if !stop.contains(c) {
-            i += 1;
-            continue;
-        }
         out.push_str(&s[start..i]);
         if c != b'%' {
             out.push(c.to_ascii_lowercase() as char);
@@ -340,14 +352,40 @@ pub(crate) fn uppercase_hex(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Bytes [`push_normalized`] stops at: `%`, and for a host uppercase letters.
-const STOP: Table = Table::new(b"%");
-const STOP_LOWER: Table = STOP.or(crate::table::Table::range(b'A', b'Z'));
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::table;
+
+    #[test]
+    fn decode_matches_a_byte_by_byte_decoder() {
+        fn slow(s: &str) -> Vec<u8> {
+            let b = s.as_bytes();
+            let (mut out, mut i) = (Vec::new(), 0);
+            while i < b.len() {
+                match triplet_at(b, i) {
+                    Some(v) => (out.push(v), i += 3),
+                    None => (out.push(b[i]), i += 1),
+                };
+            }
+            out
+        }
+        let cases = [
+            "",
+            "%",
+            "%%",
+            "%%41",
+            "%4",
+            "a%41b%42cdefghijklmnop%43",
+            "abcdefghijklmnopq%",
+            "%41%42%43%44%45%46%47%48%49",
+            "%e9%C3%a9/%2F%zz%",
+            "no percent at all here",
+        ];
+        for s in cases {
+            assert_eq!(decode(s), slow(s).as_slice(), "{s:?}");
+        }
+    }
 
     #[test]
     fn preserving_encode_keeps_triplets_and_is_idempotent() {

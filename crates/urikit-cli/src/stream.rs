@@ -1,0 +1,292 @@
+//! Streaming a subcommand over many inputs, fast: stdin is read in batches of
+//! whole lines (about 256 KiB each), each batch is turned into output bytes by
+//! a per-line function writing into reused byte buffers (no allocation per
+//! line), and the output of each batch is written at once. With `--jobs N`
+//! (N > 1) the batches go round-robin to N worker threads, and the results are
+//! collected in the same round-robin order, so the output keeps the input
+//! order without any reordering buffer; bounded channels keep at most a few
+//! batches per worker in memory.
+//!
+//! Line rules are those of [`crate::input`]: `\n` or `\r\n` ends a line, an
+//! empty line is an input, and a line that is not UTF-8 is passed on as
+//! [`Input::NotUtf8`]. A subcommand's per-line function gets a [`Sink`] with
+//! one buffer for stdout and one for stderr; what it writes to stderr for a
+//! batch is written after that batch's stdout (stdout is buffered, stderr is
+//! not, so the two streams were never interleaved line by line anyway).
+
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread;
+
+use crate::input::Input;
+use crate::Status;
+
+/// About how many bytes of input one batch holds.
+const BATCH: usize = 256 * 1024;
+
+/// Where a per-line function writes: bytes for stdout and for stderr.
+#[derive(Default)]
+pub struct Sink {
+    pub out: Vec<u8>,
+    pub err: Vec<u8>,
+}
+
+/// Runs a subcommand over `args`, or else over the lines of stdin, with `jobs`
+/// threads (0 = one per available core).
+///
+/// `worker` is called once per thread to make that thread's per-line function
+/// (which may keep reusable scratch space); the function writes the result of
+/// one input into the sink and returns whether the input was valid.
+///
+/// # Errors
+/// An I/O error reading stdin or writing stdout (a closed pipe included).
+pub fn run<M, F>(args: &[String], jobs: usize, worker: M) -> io::Result<Status>
+where
+    M: Fn() -> F + Sync,
+    F: FnMut(Input<'_>, &mut Sink) -> bool,
+{
+    let mut stdout = io::stdout().lock();
+    let mut sink = Sink::default();
+    if !args.is_empty() {
+        let mut f = worker();
+        let mut valid = true;
+        for a in args {
+            valid &= f(Input::Text(a), &mut sink);
+        }
+        flush(&mut stdout, &mut sink)?;
+        return Ok(status(valid));
+    }
+    let jobs = match jobs {
+        0 => thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    if jobs == 1 {
+        let mut stdin = io::stdin().lock();
+        let mut f = worker();
+        let mut valid = true;
+        let (mut batch, mut carry) = (Vec::with_capacity(2 * BATCH), Vec::new());
+        while read_batch(&mut stdin, &mut batch, &mut carry)? {
+            valid &= for_lines(&batch, &mut f, &mut sink);
+            flush(&mut stdout, &mut sink)?;
+        }
+        return Ok(status(valid));
+    }
+    parallel(jobs, &worker, &mut stdout)
+}
+
+fn status(valid: bool) -> Status {
+    if valid {
+        Status::Ok
+    } else {
+        Status::SomeInvalid
+    }
+}
+
+/// Writes and empties the sink's buffers.
+fn flush(stdout: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
+    stdout.write_all(&sink.out)?;
+    sink.out.clear();
+    if !sink.err.is_empty() {
+        stdout.flush()?;
+        io::stderr().write_all(&sink.err)?;
+        sink.err.clear();
+    }
+    Ok(())
+}
+
+/// Fills `batch` (emptied first) with whole lines, newlines kept: what
+/// `carry` held from the last read, then blocks read from `r` until it holds
+/// at least [`BATCH`] bytes or the input ends. The bytes after the last
+/// newline go back to `carry` for the next batch (a line longer than a batch
+/// makes the batch longer). `false` when there was nothing left to read.
+fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io::Result<bool> {
+    const BLOCK: usize = 64 * 1024;
+    batch.clear();
+    batch.append(carry);
+    let mut eof = false;
+    // Newlines are looked for from here on (the carry has none).
+    let mut unseen = batch.len();
+    loop {
+        if !eof && batch.len() < BATCH {
+            // fall through to read
+        } else if eof || batch[unseen..].contains(&b'\n') {
+            break;
+        } else {
+            unseen = batch.len();
+        }
+        // Up to BLOCK more bytes (fewer only at the end of the input).
+        let n = r.by_ref().take(BLOCK as u64).read_to_end(batch)?;
+        eof = n < BLOCK;
+    }
+    if !eof {
+        if let Some(k) = batch.iter().rposition(|&c| c == b'\n') {
+            carry.extend_from_slice(&batch[k + 1..]);
+            batch.truncate(k + 1);
+        }
+    }
+    Ok(!batch.is_empty())
+}
+
+/// Calls `f` on each line of `batch`; whether every line was valid.
+fn for_lines<F>(batch: &[u8], f: &mut F, sink: &mut Sink) -> bool
+where
+    F: FnMut(Input<'_>, &mut Sink) -> bool,
+{
+    let body = batch.strip_suffix(b"\n").unwrap_or(batch);
+    let mut valid = true;
+    for line in body.split(|&c| c == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        valid &= match std::str::from_utf8(line) {
+            Ok(s) => f(Input::Text(s), sink),
+            Err(e) => f(
+                Input::NotUtf8 {
+                    lossy: String::from_utf8_lossy(line).into_owned(),
+                    index: e.valid_up_to(),
+                },
+                sink,
+            ),
+        };
+    }
+    valid
+}
+
+/// What a worker sends back for one batch.
+struct Done {
+    sink: Sink,
+    valid: bool,
+}
+
+/// The `--jobs N` pipeline: a reader thread, `jobs` workers, and this thread
+/// writing the results in input order.
+fn parallel<M, F>(jobs: usize, worker: &M, stdout: &mut impl Write) -> io::Result<Status>
+where
+    M: Fn() -> F + Sync,
+    F: FnMut(Input<'_>, &mut Sink) -> bool,
+{
+    thread::scope(|scope| {
+        let mut to_workers: Vec<SyncSender<Vec<u8>>> = Vec::with_capacity(jobs);
+        let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        for _ in 0..jobs {
+            let (in_tx, in_rx) = sync_channel::<Vec<u8>>(2);
+            let (out_tx, out_rx) = sync_channel::<Done>(2);
+            scope.spawn(move || {
+                let mut f = worker();
+                for batch in in_rx {
+                    let mut sink = Sink::default();
+                    let valid = for_lines(&batch, &mut f, &mut sink);
+                    if out_tx.send(Done { sink, valid }).is_err() {
+                        break; // the writer stopped
+                    }
+                }
+            });
+            to_workers.push(in_tx);
+            from_workers.push(out_rx);
+        }
+        let reader = scope.spawn(move || -> io::Result<()> {
+            let mut stdin = io::stdin().lock();
+            let mut carry = Vec::new();
+            for k in 0.. {
+                let mut batch = Vec::with_capacity(2 * BATCH);
+                if !read_batch(&mut stdin, &mut batch, &mut carry)? {
+                    break;
+                }
+                if to_workers[k % jobs].send(batch).is_err() {
+                    break; // a worker stopped: the writer gave up
+                }
+            }
+            Ok(()) // dropping the senders ends the workers
+        });
+        let mut valid = true;
+        let mut written = Ok(());
+        for k in 0.. {
+            // Batch k went to worker k % jobs; when it has no result, the
+            // input has ended.
+            let Ok(mut done) = from_workers[k % jobs].recv() else {
+                break;
+            };
+            valid &= done.valid;
+            if let Err(e) = flush(stdout, &mut done.sink) {
+                written = Err(e);
+                break;
+            }
+        }
+        drop(from_workers); // unblocks the workers, then the reader
+        let read = reader
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        written?;
+        read?;
+        Ok(status(valid))
+    })
+}
+
+/// Drains a reader that gives at most 7 bytes a read (for tests of the
+/// batching).
+#[cfg(test)]
+fn batches(input: &[u8]) -> Vec<Vec<u8>> {
+    struct Trickle<'a>(&'a [u8]);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut r = Trickle(input);
+    let (mut out, mut b, mut carry) = (Vec::new(), Vec::new(), Vec::new());
+    while read_batch(&mut r, &mut b, &mut carry).unwrap() {
+        out.push(b.clone());
+    }
+    assert!(carry.is_empty() && r.0.is_empty());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(input: &[u8]) -> Vec<String> {
+        let mut seen = Vec::new();
+        let mut sink = Sink::default();
+        let mut f = |inp: Input<'_>, _: &mut Sink| {
+            seen.push(match inp {
+                Input::Text(s) => s.to_owned(),
+                Input::NotUtf8 { lossy, index } => format!("!{index}:{lossy}"),
+            });
+            true
+        };
+        for b in batches(input) {
+            for_lines(&b, &mut f, &mut sink);
+        }
+        seen
+    }
+
+    #[test]
+    fn lines_as_input_reads_them() {
+        assert_eq!(lines_of(b""), Vec::<String>::new());
+        assert_eq!(lines_of(b"\n"), [""]);
+        assert_eq!(lines_of(b"a\r\n\nb"), ["a", "", "b"]);
+        assert_eq!(lines_of(b"a\nb\n"), ["a", "b"]);
+        assert_eq!(lines_of(b"a\xffb\nc\r"), ["!1:a\u{fffd}b", "c"]);
+    }
+
+    #[test]
+    fn batches_hold_whole_lines_and_lose_nothing() {
+        let mut input = Vec::new();
+        for k in 0..100_000 {
+            input.extend_from_slice(format!("http://h/{k}\n").as_bytes());
+        }
+        let bs = batches(&input);
+        assert!(bs.len() > 2, "{} batches", bs.len());
+        assert!(bs.iter().all(|b| b.ends_with(b"\n")));
+        assert_eq!(bs.concat(), input);
+        // A line longer than a batch, and a last line without a newline.
+        let mut input = vec![b'a'; 3 * BATCH];
+        input.extend_from_slice(b"\nb\nc");
+        let bs = batches(&input);
+        assert_eq!(bs.concat(), input);
+        assert!(bs[0].len() > 3 * BATCH, "the long line stays whole");
+        assert!(bs[..bs.len() - 1].iter().all(|b| b.ends_with(b"\n")));
+    }
+}

@@ -1,0 +1,255 @@
+//! Fast scanning over runs of ordinary bytes, for the parser and the
+//! percent-decoder.
+//!
+//! The [`crate::table`] sets are the definition of each byte class; this module
+//! folds the ones the parser's hot loops need into one 256-entry table,
+//! [`CLASS`], one bit per class, so that testing a byte is one load and one
+//! `and` (no branch on the byte's range, no bounds check: a `u8` index is always
+//! in range). Runs are scanned eight bytes at a time: the eight class entries
+//! are and-ed together and the whole block is skipped when they share the
+//! class bit, which is the common case in real URLs. No `unsafe` is needed.
+
+use crate::error::{ParseError, ParseErrorKind as K};
+use crate::table;
+
+/// `pchar / "/"` ([`table::PATH`]).
+pub(crate) const PATH: u8 = 1 << 0;
+/// `pchar / "/" / "?"` ([`table::QUERY`], also `fragment`).
+pub(crate) const QUERY: u8 = 1 << 1;
+/// `unreserved / sub-delims / ":"` ([`table::USERINFO`]).
+pub(crate) const USERINFO: u8 = 1 << 2;
+/// `unreserved / sub-delims` ([`table::REG_NAME`]).
+pub(crate) const REG_NAME: u8 = 1 << 3;
+/// `ALPHA / DIGIT / "+" / "-" / "."` ([`table::SCHEME`]).
+pub(crate) const SCHEME: u8 = 1 << 4;
+/// `DIGIT` ([`table::DIGIT`]).
+pub(crate) const DIGIT: u8 = 1 << 5;
+/// `HEXDIG` ([`table::HEXDIG`]).
+pub(crate) const HEXDIG: u8 = 1 << 6;
+
+/// Every byte but `A`-`Z` and `%`, non-ASCII ones included: the bytes a
+/// host's normalization copies as they are.
+pub(crate) const KEEP_IN_HOST: u8 = 1 << 7;
+
+/// The class bits of every byte (bytes outside ASCII belong to no class but
+/// [`KEEP_IN_HOST`]).
+pub(crate) static CLASS: [u8; 256] = build();
+
+/// Each class bit and the set it stands for.
+const SETS: [(table::Table, u8); 7] = [
+    (table::PATH, PATH),
+    (table::QUERY, QUERY),
+    (table::USERINFO, USERINFO),
+    (table::REG_NAME, REG_NAME),
+    (table::SCHEME, SCHEME),
+    (table::DIGIT, DIGIT),
+    (table::HEXDIG, HEXDIG),
+];
+
+const fn build() -> [u8; 256] {
+    let sets = SETS;
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if !(b == b'%' as usize || (b >= b'A' as usize && b <= b'Z' as usize)) {
+            t[b] = KEEP_IN_HOST;
+        }
+        b += 1;
+    }
+    let mut b = 0;
+    while b < 128 {
+        let mut k = 0;
+        while k < sets.len() {
+            if sets[k].0.contains(b as u8) {
+                t[b] |= sets[k].1;
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// Whether `c` is in `class` (one of the bit constants above, or several or-ed).
+#[inline(always)]
+pub(crate) fn is(c: u8, class: u8) -> bool {
+    CLASS[usize::from(c)] & class != 0
+}
+
+/// The index of the first byte at or after `i` that is not in `class` (one
+/// class bit), or `b.len()`.
+///
+/// Blocks of eight bytes: the class entries of the eight bytes are packed
+/// into one `u64` (byte `k` of it is the entry of byte `k`), the class bit is
+/// moved to the low bit of each byte, and then one compare says whether the
+/// whole block is in the class (the common case: skip it) and `trailing_zeros`
+/// of the complement says where the run ends, with no byte loop and its
+/// hard-to-predict exit. The last block of the input, when shorter than eight,
+/// is read as the last eight bytes with the ones before `i` shifted out.
+#[inline(always)]
+pub(crate) fn run(b: &[u8], i: usize, class: u8) -> usize {
+    debug_assert!(class.is_power_of_two());
+    let mut blocks = b.get(i..).unwrap_or_default().chunks_exact(8);
+    let mut at = i;
+    for block in blocks.by_ref() {
+        let out = outside(block, class);
+        if out != 0 {
+            return at + (out.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    // Fewer than eight bytes are left.
+    let left = blocks.remainder().len();
+    if left == 0 {
+        return at;
+    }
+    if let Some(last) = b.last_chunk::<8>() {
+        // Byte `8 - left` of the last block is the byte at `at`; the marks of
+        // the bytes before it are shifted out.
+        let out = outside(last, class) >> (8 * (8 - left));
+        return at + (out.trailing_zeros() / 8).min(left as u32) as usize;
+    }
+    at + blocks
+        .remainder()
+        .iter()
+        .position(|&c| !is(c, class))
+        .unwrap_or(left)
+}
+
+/// For a block of eight bytes: bit 0 of byte `k` of the result is set when
+/// `block[k]` is *not* in `class` (one class bit); every other bit is clear.
+#[inline(always)]
+fn outside(block: &[u8], class: u8) -> u64 {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let mut v = 0u64;
+    for (k, &c) in block.iter().enumerate() {
+        v |= u64::from(CLASS[usize::from(c)]) << (8 * k);
+    }
+    !(v >> class.trailing_zeros()) & LO
+}
+
+/// Advances over bytes of `class` and valid `%XX` triplets, returning the
+/// index of the first byte that is neither.
+///
+/// # Errors
+/// A `%` not followed by two hex digits (index of the `%`).
+#[inline(always)]
+pub(crate) fn scan(b: &[u8], mut i: usize, class: u8) -> Result<usize, ParseError> {
+    loop {
+        i = run(b, i, class);
+        // A run of triplets (`%41%42...`) is checked without going back to
+        // the block scan after each.
+        while b.get(i) == Some(&b'%') {
+            check_pct(b, i)?;
+            i += 3;
+        }
+        if !b.get(i).is_some_and(|&c| is(c, class)) {
+            return Ok(i);
+        }
+    }
+}
+
+/// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
+#[inline]
+pub(crate) fn check_pct(b: &[u8], i: usize) -> Result<(), ParseError> {
+    match b.get(i + 1..i + 3) {
+        Some(&[h, l]) if is(h, HEXDIG) && is(l, HEXDIG) => Ok(()),
+        _ => Err(ParseError::new(i, K::InvalidPercentEncoding)),
+    }
+}
+
+/// The index of the first `byte` in `b`, reading eight bytes at a time (SWAR:
+/// the classic "has a zero byte" test on the block xor-ed with the byte
+/// repeated, whose lowest set bit marks the first match exactly). The last
+/// block of an input of eight bytes or more is read as its last eight bytes,
+/// the ones already looked at shifted out; shorter inputs go byte by byte.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn find_byte(b: &[u8], byte: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(byte);
+    // High bit of each byte of `x` that is zero, and maybe of bytes above the
+    // first zero one (never below it).
+    let zeros = |block: &[u8; 8]| {
+        let x = u64::from_le_bytes(*block) ^ pattern;
+        x.wrapping_sub(LO) & !x & HI
+    };
+    let mut i = 0;
+    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let z = zeros(block);
+        if z != 0 {
+            return Some(i + (z.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let left = b.len() - i;
+    if left == 0 {
+        return None;
+    }
+    if let Some(last) = b.last_chunk::<8>() {
+        // The low `8 - left` bytes were looked at and hold no match, so no
+        // borrow comes out of them: the shifted mask is exact.
+        let z = zeros(last) >> (8 * (8 - left));
+        return (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize);
+    }
+    b.iter().position(|&c| c == byte)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_table_agrees_with_the_sets() {
+        for c in 0..=255u8 {
+            for (set, bit) in SETS {
+                assert_eq!(is(c, bit), set.contains(c), "byte {c} bit {bit}");
+            }
+            let kept = c != b'%' && !c.is_ascii_uppercase();
+            assert_eq!(is(c, KEEP_IN_HOST), kept, "byte {c}");
+        }
+    }
+
+    /// The byte-at-a-time definition of [`run`].
+    fn run_slow(b: &[u8], i: usize, class: u8) -> usize {
+        b[i..]
+            .iter()
+            .position(|&c| !is(c, class))
+            .map_or(b.len(), |k| i + k)
+    }
+
+    #[test]
+    fn run_and_find_byte_match_the_slow_versions_at_every_offset() {
+        let text = b"http://example.com/a/b-c_d.e~f/%41%zz?q=1&r=2#frag ment\x80\xff/..";
+        for len in 0..=text.len() {
+            let b = &text[..len];
+            for i in 0..=len {
+                for class in [
+                    PATH,
+                    QUERY,
+                    USERINFO,
+                    REG_NAME,
+                    SCHEME,
+                    DIGIT,
+                    HEXDIG,
+                    KEEP_IN_HOST,
+                ] {
+                    assert_eq!(run(b, i, class), run_slow(b, i, class), "{len} {i} {class}");
+                }
+            }
+            #[cfg(feature = "alloc")]
+            for byte in [b'%', b'/', b'?', b'#', b' ', 0x80, 0xff, 0] {
+                assert_eq!(find_byte(b, byte), b.iter().position(|&c| c == byte));
+            }
+        }
+    }
+
+    #[test]
+    fn scan_stops_at_bad_percent_encoding() {
+        assert_eq!(scan(b"ab%41cd/", 0, PATH), Ok(8));
+        assert_eq!(scan(b"abcdefghij%4", 0, PATH).unwrap_err().index(), 10);
+        assert_eq!(scan(b"a%g1", 0, PATH).unwrap_err().index(), 1);
+        assert_eq!(scan(b"abc def", 0, PATH), Ok(3));
+    }
+}
