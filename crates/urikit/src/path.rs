@@ -146,6 +146,7 @@ pub(crate) fn remove_dot_segments(input: &str, out: &mut String) {
 /// "/b/c/g?y/../x" -> "/b/c/x"  (the 1997 draft merges the query too)
 /// ```
 pub(crate) fn remove_dot_segments_keep_excess(input: &str, out: &mut String) {
+    let start = out.len();
     let body = match input.strip_prefix('/') {
         Some(b) => {
             out.push('/');
@@ -174,6 +175,14 @@ pub(crate) fn remove_dot_segments_keep_excess(input: &str, out: &mut String) {
                     out.push('/');
                     floor = out.len();
                 }
+            }
+            "" if !last && out.len() == start => {
+                // An empty segment at the very start of the buffer (left there
+                // by removals, as in "a/..//..") reads, in the drafts' textual
+                // algorithm, as a leading "/": the empty text before it is not
+                // a complete segment, so no later ".." removes it.
+                out.push('/');
+                floor = out.len();
             }
             _ => {
                 out.push_str(seg);
@@ -232,6 +241,17 @@ mod tests {
         let mut out = String::from("keep/me");
         remove_dot_segments("/../../a", &mut out);
         assert_eq!(out, "keep/me/a");
+    }
+
+    #[test]
+    fn keep_excess_empty_segment_left_at_the_start() {
+        // Found by the draft-oracle property: base "http:a/..//" + "..".
+        // Textually, "a/..//.." loses "a/../" and leaves "/..", whose leading
+        // "/" has no segment before it to remove.
+        assert_eq!(keep("a/..//.."), "/..");
+        assert_eq!(keep("a/..//b/.."), "/");
+        assert_eq!(keep("../a/..//.."), "../");
+        assert_eq!(keep("/a/..//.."), "/");
     }
 
     #[test]
