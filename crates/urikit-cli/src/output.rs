@@ -93,7 +93,8 @@ pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Resul
     }
 }
 
-fn not_utf8_message(index: usize) -> String {
+/// The message for a stdin line that is not UTF-8, its first bad byte at `index`.
+pub fn not_utf8_message(index: usize) -> String {
     format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)")
 }
 
