@@ -79,26 +79,13 @@ pub fn caret_report(input: &str, index: usize, message: &str) -> String {
     format!("error: {message}\n  {shown}\n  {:column$}^\n", "")
 }
 
-/// Reports a stdin line that is not UTF-8, in either format.
-pub fn report_not_utf8(out: &mut Output, lossy: &str, index: usize) -> io::Result<()> {
-    let message = not_utf8_message(index);
-    match out.format {
-        Format::Json => out.json(&json!({
-            "input": lossy, "valid": false, "error": error_json("invalid_utf8", index, &message),
-        })),
-        Format::Text => {
-            report_invalid_text(lossy, index, &message);
-            Ok(())
-        }
-    }
-}
-
-fn not_utf8_message(index: usize) -> String {
+/// The message for a stdin line that is not UTF-8, its first bad byte at `index`.
+pub fn not_utf8_message(index: usize) -> String {
     format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)")
 }
 
-/// [`report_not_utf8`] for the streaming commands: into a [`Sink`]'s stdout
-/// (json) or stderr (text) buffer.
+/// Reports a stdin line that is not UTF-8, in either format: into a
+/// [`Sink`]'s stdout (json) or stderr (text) buffer.
 pub fn write_not_utf8(format: Format, sink: &mut Sink, lossy: &str, index: usize) {
     let message = not_utf8_message(index);
     match format {

@@ -18,17 +18,78 @@ use std::io::{self, Read, Write};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread;
 
+use serde_json::Value;
+
+use crate::args::Format;
 use crate::input::Input;
+use crate::output;
 use crate::Status;
 
 /// About how many bytes of input one batch holds.
 const BATCH: usize = 256 * 1024;
 
 /// Where a per-line function writes: bytes for stdout and for stderr.
+///
+/// What is written to `err` directly goes out after the batch's stdout;
+/// what [`Sink::invalid_text`] writes goes out in order, between the stdout
+/// bytes written before and after it.
 #[derive(Default)]
 pub struct Sink {
     pub out: Vec<u8>,
     pub err: Vec<u8>,
+    /// For each in-order stderr report: the length of `out` before it and
+    /// the length of `err` after it.
+    marks: Vec<(usize, usize)>,
+}
+
+impl Sink {
+    /// Writes one JSON value as a line to stdout.
+    pub fn json(&mut self, v: &Value) {
+        // Writing into a Vec cannot fail, and a `Value` always serializes.
+        let _ = serde_json::to_writer(&mut self.out, v);
+        self.out.push(b'\n');
+    }
+
+    /// Writes text to stdout as is.
+    pub fn text(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    /// Reports an invalid input to stderr: the message and a caret under
+    /// the byte at `index` ([`output::caret_report`]).
+    pub fn invalid_text(&mut self, input: &str, index: usize, message: &str) {
+        self.err
+            .extend_from_slice(output::caret_report(input, index, message).as_bytes());
+        self.marks.push((self.out.len(), self.err.len()));
+    }
+}
+
+/// The per-input loop of the subcommands that need no scratch space or
+/// `--jobs`: [`run`] on one thread, where a stdin line that is not UTF-8 is
+/// reported ([`output::write_not_utf8`]) and counts as invalid, and `f` gets
+/// every other input with the sink to print its result in, returning whether
+/// the input was valid.
+///
+/// # Errors
+/// As [`run`].
+pub fn each<F>(args: &[String], format: Format, f: F) -> io::Result<Status>
+where
+    F: Fn(&str, &mut Sink) -> bool + Sync,
+{
+    run(args, 1, || {
+        |inp: Input<'_>, sink: &mut Sink| match inp {
+            Input::Text(s) => f(s, sink),
+            Input::NotUtf8 { lossy, index } => {
+                match format {
+                    Format::Json => output::write_not_utf8(format, sink, &lossy, index),
+                    Format::Text => {
+                        sink.invalid_text(&lossy, index, &output::not_utf8_message(index));
+                    }
+                }
+                false
+            }
+        }
+    })
 }
 
 /// Runs a subcommand over `args`, or else over the lines of stdin, with `jobs`
@@ -82,15 +143,29 @@ fn status(valid: bool) -> Status {
     }
 }
 
-/// Writes and empties the sink's buffers.
+/// Writes and empties the sink's buffers: stdout, with the in-order stderr
+/// reports where they were made, then the rest of stderr.
 fn flush(stdout: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
-    stdout.write_all(&sink.out)?;
-    sink.out.clear();
-    if !sink.err.is_empty() {
+    flush_to(stdout, &mut io::stderr(), sink)
+}
+
+/// [`flush`] with the stderr to write to.
+fn flush_to(stdout: &mut impl Write, stderr: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
+    let (mut o, mut e) = (0, 0);
+    for &(out_before, err_after) in &sink.marks {
+        stdout.write_all(&sink.out[o..out_before])?;
         stdout.flush()?;
-        io::stderr().write_all(&sink.err)?;
-        sink.err.clear();
+        stderr.write_all(&sink.err[e..err_after])?;
+        (o, e) = (out_before, err_after);
     }
+    stdout.write_all(&sink.out[o..])?;
+    if e < sink.err.len() {
+        stdout.flush()?;
+        stderr.write_all(&sink.err[e..])?;
+    }
+    sink.out.clear();
+    sink.err.clear();
+    sink.marks.clear();
     Ok(())
 }
 
@@ -260,6 +335,48 @@ mod tests {
             for_lines(&b, &mut f, &mut sink);
         }
         seen
+    }
+
+    #[test]
+    fn in_order_reports_go_between_the_stdout_bytes() {
+        use std::cell::RefCell;
+        // Both streams append to one log, tagged, as a terminal would show them.
+        struct Tagged<'a>(&'a RefCell<Vec<u8>>, u8);
+        impl Write for Tagged<'_> {
+            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+                if !b.is_empty() {
+                    let mut log = self.0.borrow_mut();
+                    log.push(self.1);
+                    log.extend_from_slice(b);
+                }
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let log = RefCell::new(Vec::new());
+        let mut sink = Sink::default();
+        sink.text("a\n");
+        sink.err.extend_from_slice(b"late\n");
+        sink.invalid_text("x y", 1, "bad");
+        sink.text("b\n");
+        sink.invalid_text("z", 0, "worse");
+        sink.text("c\n");
+        flush_to(&mut Tagged(&log, b'>'), &mut Tagged(&log, b'!'), &mut sink).unwrap();
+        let shown = String::from_utf8(log.into_inner()).unwrap();
+        assert_eq!(
+            shown,
+            ">a\n!late\nerror: bad\n  x y\n   ^\n>b\n!error: worse\n  z\n  ^\n>c\n"
+        );
+        assert!(sink.out.is_empty() && sink.err.is_empty() && sink.marks.is_empty());
+        // Without in-order reports, stderr follows the batch's stdout.
+        let log = RefCell::new(Vec::new());
+        sink.text("a\n");
+        sink.err.extend_from_slice(b"e\n");
+        sink.text("b\n");
+        flush_to(&mut Tagged(&log, b'>'), &mut Tagged(&log, b'!'), &mut sink).unwrap();
+        assert_eq!(log.into_inner(), b">a\nb\n!e\n");
     }
 
     #[test]

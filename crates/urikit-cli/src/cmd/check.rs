@@ -13,8 +13,8 @@ use urikit::UriRef;
 
 use crate::args::{Format, Global};
 use crate::highlight;
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::output;
+use crate::stream;
 use crate::Status;
 
 /// `urikit check [INPUT]...`
@@ -52,28 +52,12 @@ impl FailOn {
 }
 
 pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Status> {
-    let mut out = Output::new(global.format);
-    let color = global.format == Format::Text && highlight::color_enabled();
+    let format = global.format;
+    let color = format == Format::Text && highlight::color_enabled();
     let checker = Checker::new();
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
+    Ok(stream::each(&args.inputs, format, |text, sink| {
         let report = checker.check_str(text);
-        if report.error.is_some()
-            || report
-                .findings
-                .iter()
-                .any(|f| args.fail_on.fails(f.severity))
-        {
-            status = Status::SomeInvalid;
-        }
-        match out.format {
+        match format {
             Format::Json => {
                 let mut v = json!({
                     "input": text,
@@ -83,24 +67,25 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Status> {
                 if let Some(e) = &report.error {
                     v["error"] = output::parse_error_json(e);
                 }
-                out.json(&v)
+                sink.json(&v);
             }
             Format::Text => {
                 let shown = match UriRef::parse(text) {
                     Ok(r) => highlight::uri(&r, color),
                     Err(_) => highlight::escape_controls(text),
                 };
-                out.text(&findings_text(&shown, &report.findings, color))?;
+                sink.text(&findings_text(&shown, &report.findings, color));
                 if let Some(e) = &report.error {
-                    out.flush()?;
-                    output::report_invalid_text(text, e.index(), &e.to_string());
+                    sink.invalid_text(text, e.index(), &e.to_string());
                 }
-                Ok(())
             }
         }
-    })?;
-    out.flush()?;
-    Ok(status)
+        report.error.is_none()
+            && !report
+                .findings
+                .iter()
+                .any(|f| args.fail_on.fails(f.severity))
+    })?)
 }
 
 /// The JSON object of one finding.

@@ -4,8 +4,8 @@ use serde_json::json;
 use urikit::extract::complete;
 
 use crate::args::{Format, Global};
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::output;
+use crate::stream;
 use crate::Status;
 
 /// `urikit fixup [TEXT]...`
@@ -19,45 +19,35 @@ pub struct FixupArgs {
 }
 
 pub fn run(args: &FixupArgs, global: &Global) -> anyhow::Result<Status> {
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
+    let format = global.format;
+    Ok(stream::each(&args.inputs, format, |text, sink| {
         let trimmed = text.trim();
         let lead = text.len() - text.trim_start().len();
         match complete(trimmed) {
-            Ok(c) => match out.format {
-                Format::Text => out.text(&format!("{}\n", c.as_str())),
-                Format::Json => out.json(&json!({
-                    "input": text, "uri": c.as_str(), "rule": c.rule().name(),
-                })),
-            },
+            Ok(c) => {
+                match format {
+                    Format::Text => sink.text(&format!("{}\n", c.as_str())),
+                    Format::Json => sink.json(&json!({
+                        "input": text, "uri": c.as_str(), "rule": c.rule().name(),
+                    })),
+                }
+                true
+            }
             Err(e) => {
-                status = Status::SomeInvalid;
                 let index = lead + e.index();
                 let message = format!(
                     "cannot complete: at byte {index}: expected {}",
                     e.kind().expected()
                 );
-                match out.format {
-                    Format::Text => {
-                        output::report_invalid_text(text, index, &message);
-                        Ok(())
-                    }
-                    Format::Json => out.json(&json!({
+                match format {
+                    Format::Text => sink.invalid_text(text, index, &message),
+                    Format::Json => sink.json(&json!({
                         "input": text, "uri": null,
                         "error": output::error_json(e.kind().name(), index, &message),
                     })),
                 }
+                false
             }
         }
-    })?;
-    out.flush()?;
-    Ok(status)
+    })?)
 }

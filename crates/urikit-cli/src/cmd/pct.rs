@@ -5,8 +5,8 @@ use serde_json::json;
 use urikit::pct::{self, Component};
 
 use crate::args::{Format, Global};
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::output;
+use crate::stream;
 use crate::Status;
 
 /// `urikit encode --component C [TEXT]...`
@@ -70,16 +70,8 @@ impl ComponentArg {
 
 pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> {
     let component = args.component.component();
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
+    let format = global.format;
+    Ok(stream::each(&args.inputs, format, |text, sink| {
         let encoded = if args.form {
             pct::encode_form(text.as_bytes())
         } else if args.preserve {
@@ -87,40 +79,33 @@ pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> 
         } else {
             component.encode(text.as_bytes())
         };
-        match out.format {
-            Format::Json => out.json(&json!({
+        match format {
+            Format::Json => sink.json(&json!({
                 "input": text, "component": component.name(), "encoded": encoded,
             })),
-            Format::Text => out.text(&format!("{encoded}\n")),
+            Format::Text => sink.text(&format!("{encoded}\n")),
         }
-    })?;
-    out.flush()?;
-    Ok(status)
+        true
+    })?)
 }
 
 pub fn run_decode(args: &DecodeArgs, global: &Global) -> anyhow::Result<Status> {
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
+    let format = global.format;
+    Ok(stream::each(&args.inputs, format, |text, sink| {
         let bytes = if args.form {
             pct::decode_form(text)
         } else {
             pct::decode(text)
         };
         match std::str::from_utf8(&bytes) {
-            Ok(decoded) => match out.format {
-                Format::Json => out.json(&json!({ "input": text, "decoded": decoded })),
-                Format::Text => out.text(&format!("{decoded}\n")),
-            },
+            Ok(decoded) => {
+                match format {
+                    Format::Json => sink.json(&json!({ "input": text, "decoded": decoded })),
+                    Format::Text => sink.text(&format!("{decoded}\n")),
+                }
+                true
+            }
             Err(e) => {
-                status = Status::SomeInvalid;
                 let lossy = String::from_utf8_lossy(&bytes);
                 let valid = e.valid_up_to();
                 // The index points at the `%` of the triplet that starts the bad byte.
@@ -128,22 +113,18 @@ pub fn run_decode(args: &DecodeArgs, global: &Global) -> anyhow::Result<Status> 
                 let message = format!(
                     "at byte {index}: expected percent-encoded UTF-8 (decoded byte {valid} is not)"
                 );
-                match out.format {
-                    Format::Json => out.json(&json!({
+                match format {
+                    Format::Json => sink.json(&json!({
                         "input": text,
                         "decoded": lossy,
                         "error": output::error_json("invalid_utf8", index, &message),
                     })),
-                    Format::Text => {
-                        output::report_invalid_text(text, index, &message);
-                        Ok(())
-                    }
+                    Format::Text => sink.invalid_text(text, index, &message),
                 }
+                false
             }
         }
-    })?;
-    out.flush()?;
-    Ok(status)
+    })?)
 }
 
 /// The input byte where the decoded byte number `n` came from (a `+` read as

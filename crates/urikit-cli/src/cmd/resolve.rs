@@ -7,8 +7,9 @@ use serde_json::{json, Value};
 use urikit::{Profile, Resolver, Uri, UriRef};
 
 use crate::args::{Format, Global};
-use crate::input::{self, Input};
-use crate::output::{self, Output};
+use crate::input::Input;
+use crate::output;
+use crate::stream::{self, Sink};
 use crate::Status;
 
 /// `urikit resolve --base BASE [--profile P] [--non-strict] [REF]...`
@@ -111,7 +112,7 @@ pub fn for_each_against_base(
     inputs: &[String],
     global: &Global,
     keys: Keys,
-    f: impl Fn(&Uri<'_>, &str) -> Result<String, Failure>,
+    f: impl Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
 ) -> anyhow::Result<Status> {
     let b = match Uri::parse(base) {
         Ok(b) => b,
@@ -120,44 +121,33 @@ pub fn for_each_against_base(
         ),
         Err(e) => bail!("--base {base:?} is not a URI: {e}"),
     };
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(inputs, |inp| {
-        let (text, result) = match inp {
-            Input::Text(s) => (s.to_owned(), f(&b, s)),
-            Input::NotUtf8 { lossy, index } => {
-                let message = format!(
-                    "at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)"
-                );
-                (lossy, Err(Failure::new("invalid_utf8", index, message)))
-            }
-        };
-        match (result, out.format) {
-            (Ok(v), Format::Text) => out.text(&format!("{v}\n")),
-            (Ok(v), Format::Json) => out.json(&object(
-                base,
-                keys.input,
-                &text,
-                keys.output,
-                Value::from(v),
-            )),
-            (Err(e), format) => {
-                status = Status::SomeInvalid;
-                match format {
-                    Format::Text => {
-                        output::report_invalid_text(&text, e.index, &e.message);
-                        Ok(())
-                    }
-                    Format::Json => {
-                        let err = output::error_json(e.kind, e.index, &e.message);
-                        out.json(&object(base, keys.input, &text, "error", err))
-                    }
+    let format = global.format;
+    let f = &f;
+    Ok(stream::run(inputs, 1, || {
+        move |inp: Input<'_>, sink: &mut Sink| {
+            let (text, result) = match inp {
+                Input::Text(s) => (s.to_owned(), f(&b, s)),
+                Input::NotUtf8 { lossy, index } => {
+                    let message = output::not_utf8_message(index);
+                    (lossy, Err(Failure::new("invalid_utf8", index, message)))
+                }
+            };
+            let valid = result.is_ok();
+            match (result, format) {
+                (Ok(v), Format::Text) => sink.text(&format!("{v}\n")),
+                (Ok(v), Format::Json) => {
+                    let v = Value::from(v);
+                    sink.json(&object(base, keys.input, &text, keys.output, v));
+                }
+                (Err(e), Format::Text) => sink.invalid_text(&text, e.index, &e.message),
+                (Err(e), Format::Json) => {
+                    let err = output::error_json(e.kind, e.index, &e.message);
+                    sink.json(&object(base, keys.input, &text, "error", err));
                 }
             }
+            valid
         }
-    })?;
-    out.flush()?;
-    Ok(status)
+    })?)
 }
 
 /// `{"base": base, input_key: input, key: value}`, in that order.

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use urikit::urn::{Comparator, Namespaces, Objective, Urn, UrnError, UrnProfile};
 
 use crate::args::{Format, Global};
-use crate::input::{self, Input};
 use crate::output::{self, Output};
+use crate::stream;
 use crate::Status;
 
 /// `--profile`: which URN grammar.
@@ -131,37 +131,28 @@ fn error_json(e: &UrnError) -> Value {
 
 pub fn run(args: &UrnArgs, global: &Global) -> anyhow::Result<Status> {
     let config = Config::new(&args.options);
-    let mut out = Output::new(global.format);
-    let mut status = Status::Ok;
-    input::for_each(&args.inputs, |inp| {
-        let text = match inp {
-            Input::Text(s) => s,
-            Input::NotUtf8 { lossy, index } => {
-                status = Status::SomeInvalid;
-                return output::report_not_utf8(&mut out, &lossy, index);
-            }
-        };
-        match config.parse(text) {
-            Ok(urn) => match out.format {
-                Format::Json => out.json(&urn_json(&urn, &config)),
-                Format::Text => out.text(&urn_text(&urn, &config)),
-            },
-            Err(e) => {
-                status = Status::SomeInvalid;
-                match out.format {
-                    Format::Json => {
-                        out.json(&json!({ "input": text, "valid": false, "error": error_json(&e) }))
-                    }
-                    Format::Text => {
-                        output::report_invalid_text(text, e.index(), &e.to_string());
-                        Ok(())
-                    }
+    let format = global.format;
+    Ok(stream::each(
+        &args.inputs,
+        format,
+        |text, sink| match config.parse(text) {
+            Ok(urn) => {
+                match format {
+                    Format::Json => sink.json(&urn_json(&urn, &config)),
+                    Format::Text => sink.text(&urn_text(&urn, &config)),
                 }
+                true
             }
-        }
-    })?;
-    out.flush()?;
-    Ok(status)
+            Err(e) => {
+                match format {
+                    Format::Json => sink
+                        .json(&json!({ "input": text, "valid": false, "error": error_json(&e) })),
+                    Format::Text => sink.invalid_text(text, e.index(), &e.to_string()),
+                }
+                false
+            }
+        },
+    )?)
 }
 
 /// The JSON object of a valid URN: raw parts (`null` when absent), the
