@@ -142,7 +142,6 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<[u8; 16], usize> {
             groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
             groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
             n += 2;
-            i = b.len();
             break;
         }
         if n == 8 || (n == 7 && gap.is_some()) {
@@ -167,7 +166,6 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<[u8; 16], usize> {
             return Err(i);
         }
     }
-    let _ = i;
     match gap {
         None if n != 8 => return Err(b.len()),
         Some(_) if n > 7 => return Err(b.len()),
