@@ -416,12 +416,11 @@ impl UriBuf {
     }
 
     /// A URI from a string and its offsets, which the caller guarantees are
-    /// what [`parse`](crate::parse) finds in it and include a scheme (checked
-    /// in debug builds).
+    /// what `parse::parse` finds in it and include a scheme (checked in debug
+    /// builds, as [`UriRefBuf::from_parts`] checks the offsets).
     pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
-        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
         debug_assert!(meta.scheme_end > 0, "{s:?}");
-        UriBuf(UriRefBuf { s, meta })
+        UriBuf(UriRefBuf::from_parts(s, meta))
     }
 
     /// The borrowed view.

@@ -1,6 +1,6 @@
 //! Finding URIs in an `io::Read`, in bounded memory.
 //!
-//! The window holds at most [`scanner::CONTEXT`] bytes already scanned, the
+//! The window holds at most [`super::scanner::CONTEXT`] bytes already scanned, the
 //! candidate in progress (at most [`Finder::max_len`] bytes plus a line-break
 //! join) and one chunk read: its size does not depend on the input's.
 
