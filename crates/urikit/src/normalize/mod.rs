@@ -72,13 +72,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use core::net::Ipv6Addr;
+
 use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta};
 mod path;
 
-use crate::path::has_dot_segment;
 use crate::pct;
-use crate::scan::{self, find_byte};
+use crate::scan::find_byte;
 use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
@@ -276,19 +277,21 @@ impl Normalizer {
             self.optional_steps_on_raw(r, out);
             return None;
         }
-        if self.unchanged_at_syntax_level(r) {
-            out.push_str(r.as_str());
-            return Some(r.meta());
+        let m = r.meta();
+        if self.copy_is_normal(r.as_str(), &m) {
+            push_lowercasing(out, r.as_str(), &m);
+            return Some(m);
         }
-        self.write_meta_general(r, schemes, out)
+        self.write_meta_general(r, &m, schemes, out)
     }
 
-    /// Whether syntax-level normalization (without optional steps) leaves `r`
-    /// as it is, checked without writing: no `%` anywhere, no uppercase letter
-    /// in the scheme or host, no empty port, and an empty path or an absolute
-    /// one with no dot segment (and no `//` start without an authority). This
-    /// is the common case, and then the result is a copy of the input.
-    fn unchanged_at_syntax_level(&self, r: &UriRef<'_>) -> bool {
+    /// Whether syntax-level normalization (without optional steps) of the
+    /// reference `s` (offsets `m`) only lowercases its scheme and host in
+    /// place: no `%` anywhere, no empty port, and a path with no dot segment
+    /// whose structure needs no `./` or `/.` to be kept. This is the common
+    /// case; the result is then [`push_lowercasing`]'s copy, with the same
+    /// offsets.
+    fn copy_is_normal(&self, s: &str, m: &Meta) -> bool {
         if self.level != Level::Syntax
             || self.drop_fragment
             || self.sort_query
@@ -296,56 +299,49 @@ impl Normalizer {
         {
             return false;
         }
-        // An uppercase letter (or a `%`), found eight bytes at a time.
-        let has_upper = |t: &str| scan::run(t.as_bytes(), 0, scan::KEEP_IN_HOST) < t.len();
-        if find_byte(r.as_str().as_bytes(), b'%').is_some() || r.scheme().is_some_and(has_upper) {
-            return false;
+        let b = s.as_bytes();
+        if m.auth.is_some_and(|a| a.host_end + 1 == a.end) {
+            return false; // an empty port, omitted
         }
-        if let Some(a) = r.authority() {
-            if a.port() == Some("") || has_upper(a.host_str()) {
-                return false;
-            }
-        }
-        let path = r.path();
-        path.is_empty()
-            || (path.starts_with('/')
-                && !has_dot_segment(path)
-                && (r.has_authority() || !path.starts_with("//")))
+        !path::needs_work(b, m.path_start, m.path_end, true)
+            && path::keeps_structure(&b[m.path_start..m.path_end], path_kind(m))
     }
 
     /// [`Normalizer::write_meta`] for every reference, component by component.
     fn write_meta_general(
         &self,
         r: &UriRef<'_>,
+        m: &Meta,
         schemes: &SchemeRegistry,
         out: &mut String,
     ) -> Option<Meta> {
+        let s = r.as_str();
         let o = out.len();
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
-            (true, Some(s)) => schemes.get(s),
+            (true, Some(name)) => schemes.get(name),
             _ => None,
         };
         let mut scheme_end = 0;
-        if let Some(s) = r.scheme() {
-            push_lowercase(out, s);
+        if let Some(name) = r.scheme() {
+            push_lowercase(out, name);
             scheme_end = out.len() - o;
             out.push(':');
         }
-        let auth = r.authority();
         let mut auth_meta = None;
-        if let Some(a) = auth {
+        if let Some(a) = m.auth {
             out.push_str("//");
             let start = out.len() - o;
-            if let Some(u) = a.userinfo() {
-                pct::push_normalized(out, u, false);
-                out.push('@');
+            if a.host_start > a.start {
+                // The userinfo and its `@`.
+                pct::push_normalized(out, &s[a.start..a.host_start], false);
             }
             let host_start = out.len() - o;
-            let host = self.write_host(a.host(), a.host_str(), scheme_level, out);
+            let host = self.write_host(a.host, &s[a.host_start..a.host_end], scheme_level, out);
             let host_end = out.len() - o;
-            if let Some(p) = a.port() {
-                write_port(p, scheme_level, info.and_then(|i| i.port()), out);
+            if a.host_end < a.end {
+                let port = &s[a.host_end + 1..a.end];
+                write_port(port, scheme_level, info.and_then(|i| i.port()), out);
             }
             auth_meta = Some(AuthMeta {
                 start,
@@ -355,18 +351,10 @@ impl Normalizer {
                 host,
             });
         }
-        let path = r.path();
-        let kind = if auth.is_some() {
-            PathKind::WithAuthority
-        } else if r.is_absolute() {
-            PathKind::NoAuthority
-        } else {
-            PathKind::Relative
-        };
         let path_start = out.len();
-        push_normalized_path(out, path, kind);
+        push_normalized_path(out, r.path(), path_kind(m));
         if out.len() == path_start
-            && auth.is_some()
+            && m.auth.is_some()
             && info.is_some_and(|i| i.has_root_for_empty_path())
         {
             out.push('/');
@@ -400,45 +388,53 @@ impl Normalizer {
         })
     }
 
-    /// Writes the host; returns its kind as the parser would see the result
-    /// (a reg-name may decode to an IPv4 address: `127.0.0.%31`).
+    /// Writes the host (`text`, of kind `host`); returns its kind as the
+    /// parser would see the result (a reg-name may decode to an IPv4 address:
+    /// `127.0.0.%31`).
     fn write_host(
         &self,
-        host: Host<'_>,
+        host: HostMeta,
         text: &str,
         scheme_level: bool,
         out: &mut String,
     ) -> HostMeta {
         match host {
-            Host::Ipv6 { addr, .. } => {
-                if scheme_level {
-                    // RFC 5952 text: core's Display follows it (lowercase, longest
-                    // zero run compressed, dotted only for IPv4-mapped).
-                    let _ = write!(out, "[{addr}]");
+            HostMeta::Ipv6(octets) if scheme_level => {
+                // RFC 5952 text: core's Display follows it (lowercase, longest
+                // zero run compressed, dotted only for IPv4-mapped).
+                let _ = write!(out, "[{}]", Ipv6Addr::from(octets));
+                host
+            }
+            HostMeta::Ipv4(_) => {
+                out.push_str(text);
+                host
+            }
+            HostMeta::Ipv6(_) | HostMeta::IpvFuture => {
+                push_lowercase(out, text);
+                host
+            }
+            HostMeta::RegName => {
+                let start = out.len();
+                let has_pct = find_byte(text.as_bytes(), b'%').is_some();
+                if has_pct {
+                    pct::push_normalized(out, text, true);
                 } else {
                     push_lowercase(out, text);
                 }
-                HostMeta::Ipv6(addr.octets())
-            }
-            Host::Ipv4(addr) => {
-                out.push_str(text);
-                HostMeta::Ipv4(addr.octets())
-            }
-            Host::IpvFuture(_) => {
-                push_lowercase(out, text);
-                HostMeta::IpvFuture
-            }
-            Host::RegName(name) => {
-                let start = out.len();
-                pct::push_normalized(out, name, true);
+                let mut trimmed = false;
                 if self.remove_trailing_host_dot {
                     let written = &out[start..];
                     let kept = written.trim_end_matches('.').len();
-                    if kept > 0 {
+                    if kept > 0 && kept < written.len() {
                         out.truncate(start + kept);
+                        trimmed = true;
                     }
                 }
-                match parse_ipv4(&out.as_bytes()[start..]) {
+                // Lowercasing alone never makes an IPv4 address.
+                match (has_pct || trimmed)
+                    .then(|| parse_ipv4(&out.as_bytes()[start..]))
+                    .flatten()
+                {
                     Some(a) => HostMeta::Ipv4(a),
                     None => HostMeta::RegName,
                 }
@@ -497,7 +493,71 @@ impl Normalizer {
 fn push_lowercase(out: &mut String, s: &str) {
     let start = out.len();
     out.push_str(s);
-    out[start..].make_ascii_lowercase();
+    if has_upper(s.as_bytes()) {
+        out[start..].make_ascii_lowercase();
+    }
+}
+
+/// Appends the reference `s` (offsets `m`) with its scheme and host
+/// lowercased, in place after one copy (lengths and offsets do not change).
+/// Most have no uppercase letter there: one look at the bytes up to the end
+/// of the host says so.
+fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
+    let o = out.len();
+    out.push_str(s);
+    let upto = m.auth.map_or(m.scheme_end, |a| a.host_end);
+    if !has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
+        return;
+    }
+    if let Some(scheme) = out.get_mut(o..o + m.scheme_end) {
+        scheme.make_ascii_lowercase();
+    }
+    if let Some(a) = m.auth {
+        if let Some(host) = out.get_mut(o + a.host_start..o + a.host_end) {
+            host.make_ascii_lowercase();
+        }
+    }
+}
+
+/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`), eight bytes at a
+/// time: in each byte, with its high bit cleared, adding `0x80 - b'A'` sets
+/// the high bit from `A` up and adding `0x80 - b'Z' - 1` from past `Z` (no
+/// carry leaves a byte), so the two differ exactly on `A`-`Z`; bytes outside
+/// ASCII are masked out. The last block overlaps the one before.
+fn has_upper(b: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let upper = |block: &[u8; 8]| {
+        let x = u64::from_le_bytes(*block);
+        let y = x & LOW7;
+        ((y + LO * u64::from(0x80 - b'A')) ^ (y + LO * u64::from(0x80 - b'Z' - 1))) & !x & HI != 0
+    };
+    let mut i = 0;
+    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if upper(block) {
+            return true;
+        }
+        i += 8;
+    }
+    if i == b.len() {
+        return false;
+    }
+    match b.last_chunk::<8>() {
+        Some(last) => upper(last),
+        None => b.iter().any(u8::is_ascii_uppercase),
+    }
+}
+
+/// Where the path of a reference with offsets `m` stands.
+fn path_kind(m: &Meta) -> PathKind {
+    if m.auth.is_some() {
+        PathKind::WithAuthority
+    } else if m.scheme_end > 0 {
+        PathKind::NoAuthority
+    } else {
+        PathKind::Relative
+    }
 }
 
 /// Writes `":" port`, or nothing: an empty port is omitted at every level
@@ -549,7 +609,7 @@ mod tests {
 
     #[test]
     #[cfg(feature = "std")]
-    fn unchanged_fast_path_agrees_with_the_general_writer() {
+    fn copy_fast_path_agrees_with_the_general_writer() {
         let mut inputs: Vec<String> = [
             "http://example.com/a/b?q#f",
             "http://Example.com/",
@@ -579,6 +639,33 @@ mod tests {
             "/a/..",
             "http://h?%41",
             "http://h#%7e",
+            "HTTP://EXAMPLE.COM/A/B?Q#F",
+            "http://[::A]:/",
+            "http://[v1.X]:8/a/../b",
+            "mailto:A@B",
+            "node:url",
+            "a/b/c",
+            "a/./b",
+            "a/b/.",
+            "a/b/..",
+            "../a",
+            "..",
+            ".",
+            ".a/b",
+            "a/.b",
+            "foo:a/../b",
+            "foo:%2E%2E/a",
+            "http://h/%2e/a",
+            "http://h/a/.well-known/x",
+            "http://h/a/b/c/d/e/f/g/h/i/./j",
+            "http://h/abcdefg/.",
+            "http://h/abcdefgh/..",
+            "http://h/abcdefg/../x",
+            "http://h/abcdef%41/x",
+            "http://h/abcdefgh/%41",
+            "http://user:PW@H.EXAMPLE:8080/p?q=1#f",
+            "http://%41.com/",
+            "http://127.0.0.%31/",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -599,10 +686,12 @@ mod tests {
         for s in &inputs {
             let Ok(r) = UriRef::parse(s) else { continue };
             let mut general = String::new();
-            let meta = n.write_meta_general(&r, &schemes, &mut general);
-            if n.unchanged_at_syntax_level(&r) {
+            let meta = n.write_meta_general(&r, &r.meta(), &schemes, &mut general);
+            if n.copy_is_normal(r.as_str(), &r.meta()) {
                 fast_taken += 1;
-                assert_eq!(general, r.as_str(), "{s:?}");
+                let mut copied = String::new();
+                push_lowercasing(&mut copied, r.as_str(), &r.meta());
+                assert_eq!(general, copied, "{s:?}");
                 assert_eq!(meta, Some(r.meta()), "{s:?}");
             }
             let mut fast = String::new();
@@ -615,6 +704,20 @@ mod tests {
     fn n(level: Level, s: &str) -> String {
         let r = UriRef::parse(s).unwrap();
         Normalizer::new().level(level).normalize(&r).into_string()
+    }
+
+    #[test]
+    fn uppercase_letters_are_found_in_every_position() {
+        for len in 0..20 {
+            for at in 0..len {
+                for c in 0..=255u8 {
+                    let mut b = vec![b'a'; len];
+                    b[at] = c;
+                    assert_eq!(has_upper(&b), c.is_ascii_uppercase(), "{b:?}");
+                }
+            }
+        }
+        assert!(!has_upper("é@[\\]^`{ÿ".as_bytes()));
     }
 
     #[test]
