@@ -76,6 +76,7 @@ use core::net::Ipv6Addr;
 
 use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta};
+mod look;
 mod path;
 
 use crate::pct;
@@ -223,10 +224,20 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
-        let mut s = String::with_capacity(r.as_str().len() + 8);
-        if let Some(meta) = self.write_meta(r, schemes, &mut s) {
+        if self.level != Level::String {
+            // What `write_meta` does, with the offsets moved once.
+            let m = r.meta();
+            if self.copy_is_normal(r.as_str(), &m) {
+                let mut s = String::with_capacity(r.as_str().len());
+                push_lowercasing(&mut s, r.as_str(), &m);
+                return UriRefBuf::from_parts(s, m);
+            }
+            let mut s = String::with_capacity(r.as_str().len() + 8);
+            let meta = self.write_meta_general(r, &m, schemes, &mut s);
             return UriRefBuf::from_parts(s, meta);
         }
+        let mut s = String::with_capacity(r.as_str().len() + 8);
+        let _ = self.write_meta(r, schemes, &mut s);
         match UriRefBuf::parse(s) {
             Ok(n) => n,
             Err(_) => {
@@ -282,7 +293,7 @@ impl Normalizer {
             push_lowercasing(out, r.as_str(), &m);
             return Some(m);
         }
-        self.write_meta_general(r, &m, schemes, out)
+        Some(self.write_meta_general(r, &m, schemes, out))
     }
 
     /// Whether syntax-level normalization (without optional steps) of the
@@ -291,6 +302,7 @@ impl Normalizer {
     /// whose structure needs no `./` or `/.` to be kept. This is the common
     /// case; the result is then [`push_lowercasing`]'s copy, with the same
     /// offsets.
+    #[inline]
     fn copy_is_normal(&self, s: &str, m: &Meta) -> bool {
         if self.level != Level::Syntax
             || self.drop_fragment
@@ -303,8 +315,10 @@ impl Normalizer {
         if m.auth.is_some_and(|a| a.host_end + 1 == a.end) {
             return false; // an empty port, omitted
         }
-        !path::needs_work(b, m.path_start, m.path_end, true)
-            && path::keeps_structure(&b[m.path_start..m.path_end], path_kind(m))
+        let path = b.get(m.path_start..m.path_end).unwrap_or_default();
+        !look::has_byte(b, b'%')
+            && !look::has_dot_segment(path)
+            && path::keeps_structure(path, path_kind(m))
     }
 
     /// [`Normalizer::write_meta`] for every reference, component by component.
@@ -314,7 +328,7 @@ impl Normalizer {
         m: &Meta,
         schemes: &SchemeRegistry,
         out: &mut String,
-    ) -> Option<Meta> {
+    ) -> Meta {
         let s = r.as_str();
         let o = out.len();
         let scheme_level = self.level == Level::Scheme;
@@ -378,14 +392,14 @@ impl Normalizer {
                 pct::push_normalized(out, f, false);
             }
         }
-        Some(Meta {
+        Meta {
             scheme_end,
             auth: auth_meta,
             path_start: path_start - o,
             path_end,
             query,
             fragment,
-        })
+        }
     }
 
     /// Writes the host (`text`, of kind `host`); returns its kind as the
@@ -493,7 +507,7 @@ impl Normalizer {
 fn push_lowercase(out: &mut String, s: &str) {
     let start = out.len();
     out.push_str(s);
-    if has_upper(s.as_bytes()) {
+    if look::has_upper(s.as_bytes()) {
         out[start..].make_ascii_lowercase();
     }
 }
@@ -502,11 +516,12 @@ fn push_lowercase(out: &mut String, s: &str) {
 /// lowercased, in place after one copy (lengths and offsets do not change).
 /// Most have no uppercase letter there: one look at the bytes up to the end
 /// of the host says so.
+#[inline]
 fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
     let o = out.len();
     out.push_str(s);
     let upto = m.auth.map_or(m.scheme_end, |a| a.host_end);
-    if !has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
+    if !look::has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
         return;
     }
     if let Some(scheme) = out.get_mut(o..o + m.scheme_end) {
@@ -516,36 +531,6 @@ fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
         if let Some(host) = out.get_mut(o + a.host_start..o + a.host_end) {
             host.make_ascii_lowercase();
         }
-    }
-}
-
-/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`), eight bytes at a
-/// time: in each byte, with its high bit cleared, adding `0x80 - b'A'` sets
-/// the high bit from `A` up and adding `0x80 - b'Z' - 1` from past `Z` (no
-/// carry leaves a byte), so the two differ exactly on `A`-`Z`; bytes outside
-/// ASCII are masked out. The last block overlaps the one before.
-fn has_upper(b: &[u8]) -> bool {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let upper = |block: &[u8; 8]| {
-        let x = u64::from_le_bytes(*block);
-        let y = x & LOW7;
-        ((y + LO * u64::from(0x80 - b'A')) ^ (y + LO * u64::from(0x80 - b'Z' - 1))) & !x & HI != 0
-    };
-    let mut i = 0;
-    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if upper(block) {
-            return true;
-        }
-        i += 8;
-    }
-    if i == b.len() {
-        return false;
-    }
-    match b.last_chunk::<8>() {
-        Some(last) => upper(last),
-        None => b.iter().any(u8::is_ascii_uppercase),
     }
 }
 
@@ -686,7 +671,7 @@ mod tests {
         for s in &inputs {
             let Ok(r) = UriRef::parse(s) else { continue };
             let mut general = String::new();
-            let meta = n.write_meta_general(&r, &r.meta(), &schemes, &mut general);
+            let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
             if n.copy_is_normal(r.as_str(), &r.meta()) {
                 fast_taken += 1;
                 let mut copied = String::new();
@@ -697,6 +682,7 @@ mod tests {
             let mut fast = String::new();
             assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
             assert_eq!(fast, general, "{s:?}");
+            assert_eq!(n.normalize(&r).as_str(), general, "{s:?}");
         }
         assert!(fast_taken > 5, "{fast_taken}");
     }
@@ -704,20 +690,6 @@ mod tests {
     fn n(level: Level, s: &str) -> String {
         let r = UriRef::parse(s).unwrap();
         Normalizer::new().level(level).normalize(&r).into_string()
-    }
-
-    #[test]
-    fn uppercase_letters_are_found_in_every_position() {
-        for len in 0..20 {
-            for at in 0..len {
-                for c in 0..=255u8 {
-                    let mut b = vec![b'a'; len];
-                    b[at] = c;
-                    assert_eq!(has_upper(&b), c.is_ascii_uppercase(), "{b:?}");
-                }
-            }
-        }
-        assert!(!has_upper("é@[\\]^`{ÿ".as_bytes()));
     }
 
     #[test]

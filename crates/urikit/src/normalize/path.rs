@@ -14,6 +14,7 @@
 
 use alloc::string::String;
 
+use super::look::{has_byte, has_dot_segment};
 use crate::pct;
 use crate::scan::find_byte;
 
@@ -89,105 +90,7 @@ pub(crate) fn keeps_structure(path: &[u8], kind: PathKind) -> bool {
 /// percent-encoding normalization) leaves it as it is.
 #[inline]
 pub(crate) fn is_plain(path: &[u8], no_pct: bool) -> bool {
-    !needs_work(path, 0, path.len(), no_pct)
-}
-
-/// Whether the reference `b`, whose path is `b[start..end]`, has a `%` (when
-/// `pct` is set) or a `.` or `..` path segment: a look over the bytes, eight
-/// at a time ([`has_byte`], [`has_dot_segment`]).
-#[inline]
-pub(crate) fn needs_work(b: &[u8], start: usize, end: usize, pct: bool) -> bool {
-    (pct && has_byte(b, b'%')) || b.get(start..end).map_or(true, has_dot_segment)
-}
-
-/// Whether `b` holds `byte`: eight bytes at a time (a zero byte of the block
-/// xor-ed with `byte`s), the last block overlapping the one before.
-#[inline]
-fn has_byte(b: &[u8], byte: u8) -> bool {
-    let pattern = LO * u64::from(byte);
-    let found = |block: &[u8]| {
-        let mut x = [0; 8];
-        x.copy_from_slice(block);
-        let v = u64::from_le_bytes(x) ^ pattern;
-        v.wrapping_sub(LO) & !v & HI != 0
-    };
-    let blocks = b.chunks_exact(8);
-    if blocks.clone().any(found) {
-        return true;
-    }
-    if blocks.remainder().is_empty() {
-        return false;
-    }
-    match b.len().checked_sub(8) {
-        Some(last) => found(&b[last..]),
-        None => b.contains(&byte),
-    }
-}
-
-/// Every byte 1.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// Every byte's high bit.
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// Whether `path` has a `.` or `..` segment.
-///
-/// Eight bytes at a time: a dot segment starts with a `.` at the start of the
-/// path or after a `/`, so each block is tested for `/.` pairs at once (the
-/// block xor-ed with `.`s, or-ed with the block moved up one byte, the byte
-/// before it in the low place, xor-ed with `/`s: a zero byte marks a pair).
-/// Only those pairs, rare in real paths (`/.well-known`), are looked at byte
-/// by byte; a `.` elsewhere (`a.html`) costs nothing. The last block overlaps
-/// the one before when the length is not a multiple of eight (a pair looked
-/// at twice is only a repeated check).
-pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
-    // Marks (high bits) on the bytes that are a `.` after a `/`, and maybe on
-    // bytes above the first one (never below): each pair is checked.
-    let pairs = |block: &[u8], before: u8| {
-        let mut x = [0; 8];
-        x.copy_from_slice(block);
-        let x = u64::from_le_bytes(x);
-        let v = (x ^ (LO * u64::from(b'.')))
-            | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
-        v.wrapping_sub(LO) & !v & HI
-    };
-    let check = |at: usize, mut marks: u64| {
-        while marks != 0 {
-            let d = at + (marks.trailing_zeros() / 8) as usize;
-            if d > 0 && path.get(d - 1..d + 1) == Some(b"/.") && dot_segment_at(path, d) {
-                return true;
-            }
-            marks &= marks - 1;
-        }
-        false
-    };
-    if path.first() == Some(&b'.') && dot_segment_at(path, 0) {
-        return true;
-    }
-    let blocks = path.chunks_exact(8);
-    let mut before = 0; // the byte before the block (none before the path)
-    for (k, block) in blocks.clone().enumerate() {
-        let marks = pairs(block, before);
-        if marks != 0 && check(8 * k, marks) {
-            return true;
-        }
-        before = block[7];
-    }
-    if blocks.remainder().is_empty() {
-        return false;
-    }
-    match path.len().checked_sub(9) {
-        Some(k) => check(k + 1, pairs(&path[k + 1..], path[k])),
-        // Fewer than nine bytes in all.
-        None => (1..path.len())
-            .any(|d| path[d] == b'.' && path[d - 1] == b'/' && dot_segment_at(path, d)),
-    }
-}
-
-/// Whether the segment starting at `path[d]` (a `.`) is `.` or `..`.
-#[inline]
-fn dot_segment_at(path: &[u8], d: usize) -> bool {
-    let end = |i: usize| matches!(path.get(i), None | Some(b'/'));
-    end(d + 1) || (path.get(d + 1) == Some(&b'.') && end(d + 2))
+    !(has_dot_segment(path) || (no_pct && has_byte(path, b'%')))
 }
 
 /// [`push_normalized_path`] for every path.
@@ -317,40 +220,6 @@ mod tests {
                 push_normalized_path(&mut fast, p, kind);
                 push_normalized_path_general(&mut slow, p, kind);
                 assert_eq!(fast, slow, "{p:?} {kind:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn plain_paths_are_found_exactly() {
-        // Against a byte-by-byte definition, every path over a small alphabet
-        // up to 9 bytes (the block scan, its carry and the last block; more
-        // blocks with the text put around the path).
-        fn slow(p: &[u8], no_pct: bool) -> bool {
-            let s = core::str::from_utf8(p).unwrap();
-            !(crate::path::has_dot_segment(s) || no_pct && p.contains(&b'%'))
-        }
-        let alphabet = [b'/', b'.', b'a', b'%'];
-        let mut p = Vec::new();
-        for len in 0..=9u32 {
-            for mut n in 0..4usize.pow(len) {
-                p.clear();
-                for _ in 0..len {
-                    p.push(alphabet[n % 4]);
-                    n /= 4;
-                }
-                for no_pct in [false, true] {
-                    assert_eq!(is_plain(&p, no_pct), slow(&p, no_pct), "{p:?} {no_pct}");
-                }
-                // Within a reference: pairs outside the path do not count.
-                for (before, after) in [("//.h", "?/./#/.."), ("a:", "#/."), ("./", "/.")] {
-                    let b = [before.as_bytes(), &p, after.as_bytes()].concat();
-                    let (start, end) = (before.len(), before.len() + p.len());
-                    for pct in [false, true] {
-                        let want = !slow(&p, pct);
-                        assert_eq!(needs_work(&b, start, end, pct), want, "{b:?} {pct}");
-                    }
-                }
             }
         }
     }
