@@ -225,13 +225,18 @@ impl Normalizer {
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
         if self.level != Level::String {
-            // What `write_meta` does, with the offsets moved once.
-            let m = r.meta();
-            if self.copy_is_normal(r.as_str(), &m) {
-                let mut s = String::with_capacity(r.as_str().len());
-                push_lowercasing(&mut s, r.as_str(), &m);
-                return UriRefBuf::from_parts(s, m);
+            // What `write_meta` does; the common case is a copy.
+            match self.copy_is_normal(r) {
+                Some(false) => return r.to_owned(),
+                Some(true) => {
+                    let m = r.meta();
+                    let mut s = String::with_capacity(r.as_str().len());
+                    push_lowercasing(&mut s, r.as_str(), &m);
+                    return UriRefBuf::from_parts(s, m);
+                }
+                None => {}
             }
+            let m = r.meta();
             let mut s = String::with_capacity(r.as_str().len() + 8);
             let meta = self.write_meta_general(r, &m, schemes, &mut s);
             return UriRefBuf::from_parts(s, meta);
@@ -249,6 +254,9 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
+        if self.copy_is_normal(u) == Some(false) {
+            return u.to_owned();
+        }
         let mut s = String::with_capacity(u.as_str().len() + 8);
         match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
             Some(meta) => UriBuf::from_parts(s, meta),
@@ -289,36 +297,57 @@ impl Normalizer {
             return None;
         }
         let m = r.meta();
-        if self.copy_is_normal(r.as_str(), &m) {
+        if self.copy_is_normal(r).is_some() {
             push_lowercasing(out, r.as_str(), &m);
             return Some(m);
         }
         Some(self.write_meta_general(r, &m, schemes, out))
     }
 
-    /// Whether syntax-level normalization (without optional steps) of the
-    /// reference `s` (offsets `m`) only lowercases its scheme and host in
-    /// place: no `%` anywhere, no empty port, and a path with no dot segment
-    /// whose structure needs no `./` or `/.` to be kept. This is the common
-    /// case; the result is then [`push_lowercasing`]'s copy, with the same
-    /// offsets.
+    /// Whether syntax-level normalization (without optional steps) of `r`
+    /// at most lowercases its scheme and host in place: no `%` anywhere, no
+    /// empty port, and a path with no dot segment whose structure needs no
+    /// `./` or `/.` to be kept. This is the common case; the result is then a
+    /// copy ([`push_lowercasing`]'s), with the same offsets. `Some(true)` when
+    /// the text before the path has an uppercase letter (it may be in the
+    /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
+    ///
+    /// Read through the accessors only, so that the parse's offsets need not
+    /// be spelled out when the answer is an exact copy.
     #[inline]
-    fn copy_is_normal(&self, s: &str, m: &Meta) -> bool {
+    fn copy_is_normal(&self, r: &UriRef<'_>) -> Option<bool> {
         if self.level != Level::Syntax
             || self.drop_fragment
             || self.sort_query
             || self.remove_trailing_host_dot
         {
-            return false;
+            return None;
         }
-        let b = s.as_bytes();
-        if m.auth.is_some_and(|a| a.host_end + 1 == a.end) {
-            return false; // an empty port, omitted
+        let b = r.as_str().as_bytes();
+        let path = r.path().as_bytes();
+        // Where the path starts: what follows it is the query and fragment,
+        // each with its delimiter.
+        let tail = r.query().map_or(0, |q| q.len() + 1) + r.fragment().map_or(0, |f| f.len() + 1);
+        let before = b.get(..b.len() - tail - path.len()).unwrap_or_default();
+        // An authority ending with `:` has an empty port (a host never ends
+        // with one), which is omitted.
+        let kind = if r.has_authority() {
+            if before.last() == Some(&b':') {
+                return None;
+            }
+            PathKind::WithAuthority
+        } else if r.is_absolute() {
+            PathKind::NoAuthority
+        } else {
+            PathKind::Relative
+        };
+        if look::has_byte(b, b'%')
+            || look::has_dot_segment(path)
+            || !path::keeps_structure(path, kind)
+        {
+            return None;
         }
-        let path = b.get(m.path_start..m.path_end).unwrap_or_default();
-        !look::has_byte(b, b'%')
-            && !look::has_dot_segment(path)
-            && path::keeps_structure(path, path_kind(m))
+        Some(look::has_upper(before))
     }
 
     /// [`Normalizer::write_meta`] for every reference, component by component.
@@ -672,12 +701,14 @@ mod tests {
             let Ok(r) = UriRef::parse(s) else { continue };
             let mut general = String::new();
             let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
-            if n.copy_is_normal(r.as_str(), &r.meta()) {
+            if let Some(upper) = n.copy_is_normal(&r) {
                 fast_taken += 1;
                 let mut copied = String::new();
                 push_lowercasing(&mut copied, r.as_str(), &r.meta());
                 assert_eq!(general, copied, "{s:?}");
                 assert_eq!(meta, Some(r.meta()), "{s:?}");
+                // Without an uppercase letter before the path, an exact copy.
+                assert!(upper || copied == r.as_str(), "{s:?}");
             }
             let mut fast = String::new();
             assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
