@@ -266,7 +266,9 @@ impl Normalizer {
 
     /// Whether normalizing `r` would leave it unchanged.
     pub fn is_normalized(&self, r: &UriRef<'_>) -> bool {
-        self.normalize_to_string(r, &SchemeRegistry::standard()) == r.as_str()
+        // The common case is answered without writing anything.
+        self.copy_is_normal(r) == Some(false)
+            || self.normalize_to_string(r, &SchemeRegistry::standard()) == r.as_str()
     }
 
     /// The normal form as a string (it parses as a reference of the same
