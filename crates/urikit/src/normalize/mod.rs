@@ -720,6 +720,33 @@ mod tests {
         assert!(fast_taken > 5, "{fast_taken}");
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// Every level's shortcut (the copy, `to_owned`, `is_normalized`)
+        /// agrees with the general writer on URL-shaped strings.
+        #[test]
+        fn shortcuts_agree_with_the_general_writer(
+            s in concat!(
+                "([a-zA-Z][a-zA-Z+]{0,4}:)?",
+                "(//(([a-zA-Z:]|%4[1a]){0,3}@)?([a-zA-Z0-9.]|%4[1a]|%2[eE]){0,10}(:[0-9]{0,2})?)?",
+                "(/|[a-zA-Z]|[.]|%2[eE]|%4[1a]|%7[eE]|%2F|:){0,30}",
+                "([?]([/a-zA-Z.]|%4[1a]){0,10})?(#([/a-zA-Z.]|%7e){0,6})?",
+            )
+        ) {
+            let Ok(r) = UriRef::parse(&s) else { return Ok(()) };
+            let schemes = SchemeRegistry::standard();
+            for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
+                let mut general = String::new();
+                let meta = n.write_meta_general(&r, &r.meta(), &schemes, &mut general);
+                let got = n.normalize(&r);
+                proptest::prop_assert_eq!(got.as_str(), general.as_str(), "{:?}", s);
+                proptest::prop_assert_eq!(got.as_uri_ref().meta(), meta, "{:?}", s);
+                proptest::prop_assert_eq!(n.is_normalized(&r), general == s, "{:?}", s);
+            }
+        }
+    }
+
     fn n(level: Level, s: &str) -> String {
         let r = UriRef::parse(s).unwrap();
         Normalizer::new().level(level).normalize(&r).into_string()
