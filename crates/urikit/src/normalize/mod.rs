@@ -226,7 +226,7 @@ impl Normalizer {
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
         if self.level != Level::String {
             // What `write_meta` does; the common case is a copy.
-            match self.copy_is_normal(r) {
+            match self.copy_is_normal(r, schemes) {
                 Some(false) => return r.to_owned(),
                 Some(true) => {
                     let m = r.meta();
@@ -254,7 +254,7 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        if self.copy_is_normal(u) == Some(false) {
+        if self.copy_is_normal(u, &SchemeRegistry::standard()) == Some(false) {
             return u.to_owned();
         }
         let mut s = String::with_capacity(u.as_str().len() + 8);
@@ -267,8 +267,9 @@ impl Normalizer {
     /// Whether normalizing `r` would leave it unchanged.
     pub fn is_normalized(&self, r: &UriRef<'_>) -> bool {
         // The common case is answered without writing anything.
-        self.copy_is_normal(r) == Some(false)
-            || self.normalize_to_string(r, &SchemeRegistry::standard()) == r.as_str()
+        let schemes = SchemeRegistry::standard();
+        self.copy_is_normal(r, &schemes) == Some(false)
+            || self.normalize_to_string(r, &schemes) == r.as_str()
     }
 
     /// The normal form as a string (it parses as a reference of the same
@@ -281,7 +282,14 @@ impl Normalizer {
 
     /// Appends the normal form of `r` to `out`.
     pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
-        let _ = self.write_meta(r, schemes, out);
+        // What `write_meta` does, without the offsets when there is a copy.
+        match self.copy_is_normal(r, schemes) {
+            Some(false) => out.push_str(r.as_str()),
+            Some(true) => push_lowercasing(out, r.as_str(), &r.meta()),
+            None => {
+                let _ = self.write_meta(r, schemes, out);
+            }
+        }
     }
 
     /// Appends the normal form and returns its component offsets (relative to
@@ -299,26 +307,39 @@ impl Normalizer {
             return None;
         }
         let m = r.meta();
-        if self.copy_is_normal(r).is_some() {
+        if self.copy_is_normal(r, schemes).is_some() {
             push_lowercasing(out, r.as_str(), &m);
             return Some(m);
         }
         Some(self.write_meta_general(r, &m, schemes, out))
     }
 
-    /// Whether syntax-level normalization (without optional steps) of `r`
-    /// at most lowercases its scheme and host in place: no `%` anywhere, no
-    /// empty port, and a path with no dot segment whose structure needs no
-    /// `./` or `/.` to be kept. This is the common case; the result is then a
-    /// copy ([`push_lowercasing`]'s), with the same offsets. `Some(true)` when
-    /// the text before the path has an uppercase letter (it may be in the
+    /// Whether normalization of `r` (at the syntax or scheme level, without
+    /// optional steps) at most lowercases its scheme and host in place: no
+    /// `%` anywhere, no empty port, and a path with no dot segment whose
+    /// structure needs no `./` or `/.` to be kept; at the scheme level also
+    /// no port to drop or trim, no empty path to make `/`, no IPv6 literal.
+    /// This is the common case; the result is then a copy
+    /// ([`push_lowercasing`]'s), with the same offsets. `Some(true)` when the
+    /// text before the path has an uppercase letter (it may be in the
     /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
     ///
-    /// Read through the accessors only, so that the parse's offsets need not
-    /// be spelled out when the answer is an exact copy.
+    /// Read through the accessors only (and the offsets at the scheme level
+    /// only when there is a port), so that the parse's offsets need not be
+    /// spelled out when the answer is an exact copy.
     #[inline]
-    fn copy_is_normal(&self, r: &UriRef<'_>) -> Option<bool> {
-        if self.level != Level::Syntax
+    fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
+        let upper = self.copy_is_normal_at_syntax_level(r)?;
+        if self.level == Level::Scheme && !scheme_level_keeps(r, schemes) {
+            return None;
+        }
+        Some(upper)
+    }
+
+    /// [`Normalizer::copy_is_normal`] without the scheme level's checks.
+    #[inline]
+    fn copy_is_normal_at_syntax_level(&self, r: &UriRef<'_>) -> Option<bool> {
+        if self.level == Level::String
             || self.drop_fragment
             || self.sort_query
             || self.remove_trailing_host_dot
@@ -565,6 +586,33 @@ fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
     }
 }
 
+/// Whether the scheme-level steps leave `r` (a copy at the syntax level) as
+/// it is: no IPv6 literal to write in RFC 5952 form, no port equal to the
+/// scheme's default or with a leading zero, no empty path after an authority
+/// for a scheme whose empty path is `/`.
+#[inline(never)]
+fn scheme_level_keeps(r: &UriRef<'_>, schemes: &SchemeRegistry) -> bool {
+    let Some(host) = r.host_str() else {
+        return true; // the steps are all about the authority
+    };
+    if host.starts_with('[') && !host.starts_with("[v") && !host.starts_with("[V") {
+        return false;
+    }
+    let info = r.scheme().and_then(|name| schemes.get(name));
+    if r.path().is_empty() && info.is_some_and(|i| i.has_root_for_empty_path()) {
+        return false;
+    }
+    let m = r.meta();
+    let Some(a) = m.auth.filter(|a| a.host_end < a.end) else {
+        return true; // no port
+    };
+    let digits = r.as_str().get(a.host_end + 1..a.end).unwrap_or_default();
+    !digits.starts_with('0')
+        && info
+            .and_then(|i| i.port())
+            .map_or(true, |default| port_number(digits) != Some(default))
+}
+
 /// Where the path of a reference with offsets `m` stands.
 fn path_kind(m: &Meta) -> PathKind {
     if m.auth.is_some() {
@@ -682,6 +730,20 @@ mod tests {
             "http://user:PW@H.EXAMPLE:8080/p?q=1#f",
             "http://%41.com/",
             "http://127.0.0.%31/",
+            "http://h:80/",
+            "http://h:080/",
+            "http://h:8080/",
+            "http://h:0/",
+            "http://h:99999/",
+            "http://h",
+            "foo://h",
+            "foo://h:80",
+            "HTTP://H:81",
+            "https://h:443/x",
+            "http://[::1]/",
+            "http://[v1.x]/",
+            "http://[V1.X]:8/",
+            "mailto:",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -696,28 +758,31 @@ mod tests {
                 inputs.extend(String::from_utf8_lossy(&text).lines().map(String::from));
             }
         }
-        let n = Normalizer::new();
         let schemes = SchemeRegistry::standard();
-        let mut fast_taken = 0;
-        for s in &inputs {
-            let Ok(r) = UriRef::parse(s) else { continue };
-            let mut general = String::new();
-            let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
-            if let Some(upper) = n.copy_is_normal(&r) {
-                fast_taken += 1;
-                let mut copied = String::new();
-                push_lowercasing(&mut copied, r.as_str(), &r.meta());
-                assert_eq!(general, copied, "{s:?}");
-                assert_eq!(meta, Some(r.meta()), "{s:?}");
-                // Without an uppercase letter before the path, an exact copy.
-                assert!(upper || copied == r.as_str(), "{s:?}");
+        for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
+            let mut fast_taken = 0;
+            for s in &inputs {
+                let Ok(r) = UriRef::parse(s) else { continue };
+                let mut general = String::new();
+                let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
+                if let Some(upper) = n.copy_is_normal(&r, &schemes) {
+                    fast_taken += 1;
+                    let mut copied = String::new();
+                    push_lowercasing(&mut copied, r.as_str(), &r.meta());
+                    assert_eq!(general, copied, "{s:?}");
+                    assert_eq!(meta, Some(r.meta()), "{s:?}");
+                    // Without an uppercase letter before the path, an exact copy.
+                    assert!(upper || copied == r.as_str(), "{s:?}");
+                }
+                let mut fast = String::new();
+                assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
+                assert_eq!(fast, general, "{s:?}");
+                assert_eq!(n.normalize(&r).as_str(), general, "{s:?}");
+                assert_eq!(n.normalize_to_string(&r, &schemes), general, "{s:?}");
+                assert_eq!(n.is_normalized(&r), general == *s, "{s:?}");
             }
-            let mut fast = String::new();
-            assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
-            assert_eq!(fast, general, "{s:?}");
-            assert_eq!(n.normalize(&r).as_str(), general, "{s:?}");
+            assert!(fast_taken > 5, "{fast_taken}");
         }
-        assert!(fast_taken > 5, "{fast_taken}");
     }
 
     proptest::proptest! {
