@@ -142,6 +142,11 @@ fn pathological_references_resolve_and_normalize() {
             assert!(UriRef::parse(t.as_str()).is_ok(), "{name}: resolved");
             let n = Normalizer::new().level(Level::Scheme).normalize(&r);
             assert!(UriRef::parse(n.as_str()).is_ok(), "{name}: normalized");
+            let n = Normalizer::new().normalize(&r);
+            assert!(
+                UriRef::parse(n.as_str()).is_ok(),
+                "{name}: syntax-normalized"
+            );
         }
     });
 }

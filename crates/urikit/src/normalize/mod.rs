@@ -72,13 +72,15 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use core::net::Ipv6Addr;
+
 use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta};
+mod look;
 mod path;
 
-use crate::path::has_dot_segment;
 use crate::pct;
-use crate::scan::{self, find_byte};
+use crate::scan::find_byte;
 use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
@@ -222,10 +224,25 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
-        let mut s = String::with_capacity(r.as_str().len() + 8);
-        if let Some(meta) = self.write_meta(r, schemes, &mut s) {
+        if self.level != Level::String {
+            // What `write_meta` does; the common case is a copy.
+            match self.copy_is_normal(r, schemes) {
+                Some(false) => return r.to_owned(),
+                Some(true) => {
+                    let m = r.meta();
+                    let mut s = String::with_capacity(r.as_str().len());
+                    push_lowercasing(&mut s, r.as_str(), &m);
+                    return UriRefBuf::from_parts(s, m);
+                }
+                None => {}
+            }
+            let m = r.meta();
+            let mut s = String::with_capacity(r.as_str().len() + 8);
+            let meta = self.write_meta_general(r, &m, schemes, &mut s);
             return UriRefBuf::from_parts(s, meta);
         }
+        let mut s = String::with_capacity(r.as_str().len() + 8);
+        let _ = self.write_meta(r, schemes, &mut s);
         match UriRefBuf::parse(s) {
             Ok(n) => n,
             Err(_) => {
@@ -237,6 +254,9 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
+        if self.copy_is_normal(u, &SchemeRegistry::standard()) == Some(false) {
+            return u.to_owned();
+        }
         let mut s = String::with_capacity(u.as_str().len() + 8);
         match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
             Some(meta) => UriBuf::from_parts(s, meta),
@@ -246,7 +266,10 @@ impl Normalizer {
 
     /// Whether normalizing `r` would leave it unchanged.
     pub fn is_normalized(&self, r: &UriRef<'_>) -> bool {
-        self.normalize_to_string(r, &SchemeRegistry::standard()) == r.as_str()
+        // The common case is answered without writing anything.
+        let schemes = SchemeRegistry::standard();
+        self.copy_is_normal(r, &schemes) == Some(false)
+            || self.normalize_to_string(r, &schemes) == r.as_str()
     }
 
     /// The normal form as a string (it parses as a reference of the same
@@ -259,7 +282,14 @@ impl Normalizer {
 
     /// Appends the normal form of `r` to `out`.
     pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
-        let _ = self.write_meta(r, schemes, out);
+        // What `write_meta` does, without the offsets when there is a copy.
+        match self.copy_is_normal(r, schemes) {
+            Some(false) => out.push_str(r.as_str()),
+            Some(true) => push_lowercasing(out, r.as_str(), &r.meta()),
+            None => {
+                let _ = self.write_meta(r, schemes, out);
+            }
+        }
     }
 
     /// Appends the normal form and returns its component offsets (relative to
@@ -276,76 +306,108 @@ impl Normalizer {
             self.optional_steps_on_raw(r, out);
             return None;
         }
-        if self.unchanged_at_syntax_level(r) {
-            out.push_str(r.as_str());
-            return Some(r.meta());
+        let m = r.meta();
+        if self.copy_is_normal(r, schemes).is_some() {
+            push_lowercasing(out, r.as_str(), &m);
+            return Some(m);
         }
-        self.write_meta_general(r, schemes, out)
+        Some(self.write_meta_general(r, &m, schemes, out))
     }
 
-    /// Whether syntax-level normalization (without optional steps) leaves `r`
-    /// as it is, checked without writing: no `%` anywhere, no uppercase letter
-    /// in the scheme or host, no empty port, and an empty path or an absolute
-    /// one with no dot segment (and no `//` start without an authority). This
-    /// is the common case, and then the result is a copy of the input.
-    fn unchanged_at_syntax_level(&self, r: &UriRef<'_>) -> bool {
-        if self.level != Level::Syntax
+    /// Whether normalization of `r` (at the syntax or scheme level, without
+    /// optional steps) at most lowercases its scheme and host in place: no
+    /// `%` anywhere, no empty port, and a path with no dot segment whose
+    /// structure needs no `./` or `/.` to be kept; at the scheme level also
+    /// no port to drop or trim, no empty path to make `/`, no IPv6 literal.
+    /// This is the common case; the result is then a copy
+    /// ([`push_lowercasing`]'s), with the same offsets. `Some(true)` when the
+    /// text before the path has an uppercase letter (it may be in the
+    /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
+    ///
+    /// Read through the accessors only (and the offsets at the scheme level
+    /// only when there is a port), so that the parse's offsets need not be
+    /// spelled out when the answer is an exact copy.
+    #[inline]
+    fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
+        let upper = self.copy_is_normal_at_syntax_level(r)?;
+        if self.level == Level::Scheme && !scheme_level_keeps(r, schemes) {
+            return None;
+        }
+        Some(upper)
+    }
+
+    /// [`Normalizer::copy_is_normal`] without the scheme level's checks.
+    #[inline]
+    fn copy_is_normal_at_syntax_level(&self, r: &UriRef<'_>) -> Option<bool> {
+        if self.level == Level::String
             || self.drop_fragment
             || self.sort_query
             || self.remove_trailing_host_dot
         {
-            return false;
+            return None;
         }
-        // An uppercase letter (or a `%`), found eight bytes at a time.
-        let has_upper = |t: &str| scan::run(t.as_bytes(), 0, scan::KEEP_IN_HOST) < t.len();
-        if find_byte(r.as_str().as_bytes(), b'%').is_some() || r.scheme().is_some_and(has_upper) {
-            return false;
-        }
-        if let Some(a) = r.authority() {
-            if a.port() == Some("") || has_upper(a.host_str()) {
-                return false;
+        let b = r.as_str().as_bytes();
+        let path = r.path().as_bytes();
+        // Where the path starts: what follows it is the query and fragment,
+        // each with its delimiter.
+        let tail = r.query().map_or(0, |q| q.len() + 1) + r.fragment().map_or(0, |f| f.len() + 1);
+        let before = b.get(..b.len() - tail - path.len()).unwrap_or_default();
+        // An authority ending with `:` has an empty port (a host never ends
+        // with one), which is omitted.
+        let kind = if r.has_authority() {
+            if before.last() == Some(&b':') {
+                return None;
             }
+            PathKind::WithAuthority
+        } else if r.is_absolute() {
+            PathKind::NoAuthority
+        } else {
+            PathKind::Relative
+        };
+        if look::has_byte(b, b'%')
+            || look::has_dot_segment(path)
+            || !path::keeps_structure(path, kind)
+        {
+            return None;
         }
-        let path = r.path();
-        path.is_empty()
-            || (path.starts_with('/')
-                && !has_dot_segment(path)
-                && (r.has_authority() || !path.starts_with("//")))
+        Some(look::has_upper(before))
     }
 
     /// [`Normalizer::write_meta`] for every reference, component by component.
     fn write_meta_general(
         &self,
         r: &UriRef<'_>,
+        m: &Meta,
         schemes: &SchemeRegistry,
         out: &mut String,
-    ) -> Option<Meta> {
+    ) -> Meta {
+        let s = r.as_str();
         let o = out.len();
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
-            (true, Some(s)) => schemes.get(s),
+            (true, Some(name)) => schemes.get(name),
             _ => None,
         };
         let mut scheme_end = 0;
-        if let Some(s) = r.scheme() {
-            push_lowercase(out, s);
+        if let Some(name) = r.scheme() {
+            push_lowercase(out, name);
             scheme_end = out.len() - o;
             out.push(':');
         }
-        let auth = r.authority();
         let mut auth_meta = None;
-        if let Some(a) = auth {
+        if let Some(a) = m.auth {
             out.push_str("//");
             let start = out.len() - o;
-            if let Some(u) = a.userinfo() {
-                pct::push_normalized(out, u, false);
-                out.push('@');
+            if a.host_start > a.start {
+                // The userinfo and its `@`.
+                pct::push_normalized(out, &s[a.start..a.host_start], false);
             }
             let host_start = out.len() - o;
-            let host = self.write_host(a.host(), a.host_str(), scheme_level, out);
+            let host = self.write_host(a.host, &s[a.host_start..a.host_end], scheme_level, out);
             let host_end = out.len() - o;
-            if let Some(p) = a.port() {
-                write_port(p, scheme_level, info.and_then(|i| i.port()), out);
+            if a.host_end < a.end {
+                let port = &s[a.host_end + 1..a.end];
+                write_port(port, scheme_level, info.and_then(|i| i.port()), out);
             }
             auth_meta = Some(AuthMeta {
                 start,
@@ -355,18 +417,10 @@ impl Normalizer {
                 host,
             });
         }
-        let path = r.path();
-        let kind = if auth.is_some() {
-            PathKind::WithAuthority
-        } else if r.is_absolute() {
-            PathKind::NoAuthority
-        } else {
-            PathKind::Relative
-        };
         let path_start = out.len();
-        push_normalized_path(out, path, kind);
+        push_normalized_path(out, r.path(), path_kind(m));
         if out.len() == path_start
-            && auth.is_some()
+            && m.auth.is_some()
             && info.is_some_and(|i| i.has_root_for_empty_path())
         {
             out.push('/');
@@ -390,55 +444,63 @@ impl Normalizer {
                 pct::push_normalized(out, f, false);
             }
         }
-        Some(Meta {
+        Meta {
             scheme_end,
             auth: auth_meta,
             path_start: path_start - o,
             path_end,
             query,
             fragment,
-        })
+        }
     }
 
-    /// Writes the host; returns its kind as the parser would see the result
-    /// (a reg-name may decode to an IPv4 address: `127.0.0.%31`).
+    /// Writes the host (`text`, of kind `host`); returns its kind as the
+    /// parser would see the result (a reg-name may decode to an IPv4 address:
+    /// `127.0.0.%31`).
     fn write_host(
         &self,
-        host: Host<'_>,
+        host: HostMeta,
         text: &str,
         scheme_level: bool,
         out: &mut String,
     ) -> HostMeta {
         match host {
-            Host::Ipv6 { addr, .. } => {
-                if scheme_level {
-                    // RFC 5952 text: core's Display follows it (lowercase, longest
-                    // zero run compressed, dotted only for IPv4-mapped).
-                    let _ = write!(out, "[{addr}]");
+            HostMeta::Ipv6(octets) if scheme_level => {
+                // RFC 5952 text: core's Display follows it (lowercase, longest
+                // zero run compressed, dotted only for IPv4-mapped).
+                let _ = write!(out, "[{}]", Ipv6Addr::from(octets));
+                host
+            }
+            HostMeta::Ipv4(_) => {
+                out.push_str(text);
+                host
+            }
+            HostMeta::Ipv6(_) | HostMeta::IpvFuture => {
+                push_lowercase(out, text);
+                host
+            }
+            HostMeta::RegName => {
+                let start = out.len();
+                let has_pct = find_byte(text.as_bytes(), b'%').is_some();
+                if has_pct {
+                    pct::push_normalized(out, text, true);
                 } else {
                     push_lowercase(out, text);
                 }
-                HostMeta::Ipv6(addr.octets())
-            }
-            Host::Ipv4(addr) => {
-                out.push_str(text);
-                HostMeta::Ipv4(addr.octets())
-            }
-            Host::IpvFuture(_) => {
-                push_lowercase(out, text);
-                HostMeta::IpvFuture
-            }
-            Host::RegName(name) => {
-                let start = out.len();
-                pct::push_normalized(out, name, true);
+                let mut trimmed = false;
                 if self.remove_trailing_host_dot {
                     let written = &out[start..];
                     let kept = written.trim_end_matches('.').len();
-                    if kept > 0 {
+                    if kept > 0 && kept < written.len() {
                         out.truncate(start + kept);
+                        trimmed = true;
                     }
                 }
-                match parse_ipv4(&out.as_bytes()[start..]) {
+                // Lowercasing alone never makes an IPv4 address.
+                match (has_pct || trimmed)
+                    .then(|| parse_ipv4(&out.as_bytes()[start..]))
+                    .flatten()
+                {
                     Some(a) => HostMeta::Ipv4(a),
                     None => HostMeta::RegName,
                 }
@@ -497,7 +559,69 @@ impl Normalizer {
 fn push_lowercase(out: &mut String, s: &str) {
     let start = out.len();
     out.push_str(s);
-    out[start..].make_ascii_lowercase();
+    if look::has_upper(s.as_bytes()) {
+        out[start..].make_ascii_lowercase();
+    }
+}
+
+/// Appends the reference `s` (offsets `m`) with its scheme and host
+/// lowercased, in place after one copy (lengths and offsets do not change).
+/// Most have no uppercase letter there: one look at the bytes up to the end
+/// of the host says so.
+#[inline]
+fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
+    let o = out.len();
+    out.push_str(s);
+    let upto = m.auth.map_or(m.scheme_end, |a| a.host_end);
+    if !look::has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
+        return;
+    }
+    if let Some(scheme) = out.get_mut(o..o + m.scheme_end) {
+        scheme.make_ascii_lowercase();
+    }
+    if let Some(a) = m.auth {
+        if let Some(host) = out.get_mut(o + a.host_start..o + a.host_end) {
+            host.make_ascii_lowercase();
+        }
+    }
+}
+
+/// Whether the scheme-level steps leave `r` (a copy at the syntax level) as
+/// it is: no IPv6 literal to write in RFC 5952 form, no port equal to the
+/// scheme's default or with a leading zero, no empty path after an authority
+/// for a scheme whose empty path is `/`.
+#[inline(never)]
+fn scheme_level_keeps(r: &UriRef<'_>, schemes: &SchemeRegistry) -> bool {
+    let Some(host) = r.host_str() else {
+        return true; // the steps are all about the authority
+    };
+    if host.starts_with('[') && !host.starts_with("[v") && !host.starts_with("[V") {
+        return false;
+    }
+    let info = r.scheme().and_then(|name| schemes.get(name));
+    if r.path().is_empty() && info.is_some_and(|i| i.has_root_for_empty_path()) {
+        return false;
+    }
+    let m = r.meta();
+    let Some(a) = m.auth.filter(|a| a.host_end < a.end) else {
+        return true; // no port
+    };
+    let digits = r.as_str().get(a.host_end + 1..a.end).unwrap_or_default();
+    !digits.starts_with('0')
+        && info
+            .and_then(|i| i.port())
+            .map_or(true, |default| port_number(digits) != Some(default))
+}
+
+/// Where the path of a reference with offsets `m` stands.
+fn path_kind(m: &Meta) -> PathKind {
+    if m.auth.is_some() {
+        PathKind::WithAuthority
+    } else if m.scheme_end > 0 {
+        PathKind::NoAuthority
+    } else {
+        PathKind::Relative
+    }
 }
 
 /// Writes `":" port`, or nothing: an empty port is omitted at every level
@@ -549,7 +673,7 @@ mod tests {
 
     #[test]
     #[cfg(feature = "std")]
-    fn unchanged_fast_path_agrees_with_the_general_writer() {
+    fn copy_fast_path_agrees_with_the_general_writer() {
         let mut inputs: Vec<String> = [
             "http://example.com/a/b?q#f",
             "http://Example.com/",
@@ -579,6 +703,47 @@ mod tests {
             "/a/..",
             "http://h?%41",
             "http://h#%7e",
+            "HTTP://EXAMPLE.COM/A/B?Q#F",
+            "http://[::A]:/",
+            "http://[v1.X]:8/a/../b",
+            "mailto:A@B",
+            "node:url",
+            "a/b/c",
+            "a/./b",
+            "a/b/.",
+            "a/b/..",
+            "../a",
+            "..",
+            ".",
+            ".a/b",
+            "a/.b",
+            "foo:a/../b",
+            "foo:%2E%2E/a",
+            "http://h/%2e/a",
+            "http://h/a/.well-known/x",
+            "http://h/a/b/c/d/e/f/g/h/i/./j",
+            "http://h/abcdefg/.",
+            "http://h/abcdefgh/..",
+            "http://h/abcdefg/../x",
+            "http://h/abcdef%41/x",
+            "http://h/abcdefgh/%41",
+            "http://user:PW@H.EXAMPLE:8080/p?q=1#f",
+            "http://%41.com/",
+            "http://127.0.0.%31/",
+            "http://h:80/",
+            "http://h:080/",
+            "http://h:8080/",
+            "http://h:0/",
+            "http://h:99999/",
+            "http://h",
+            "foo://h",
+            "foo://h:80",
+            "HTTP://H:81",
+            "https://h:443/x",
+            "http://[::1]/",
+            "http://[v1.x]/",
+            "http://[V1.X]:8/",
+            "mailto:",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -593,23 +758,58 @@ mod tests {
                 inputs.extend(String::from_utf8_lossy(&text).lines().map(String::from));
             }
         }
-        let n = Normalizer::new();
         let schemes = SchemeRegistry::standard();
-        let mut fast_taken = 0;
-        for s in &inputs {
-            let Ok(r) = UriRef::parse(s) else { continue };
-            let mut general = String::new();
-            let meta = n.write_meta_general(&r, &schemes, &mut general);
-            if n.unchanged_at_syntax_level(&r) {
-                fast_taken += 1;
-                assert_eq!(general, r.as_str(), "{s:?}");
-                assert_eq!(meta, Some(r.meta()), "{s:?}");
+        for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
+            let mut fast_taken = 0;
+            for s in &inputs {
+                let Ok(r) = UriRef::parse(s) else { continue };
+                let mut general = String::new();
+                let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
+                if let Some(upper) = n.copy_is_normal(&r, &schemes) {
+                    fast_taken += 1;
+                    let mut copied = String::new();
+                    push_lowercasing(&mut copied, r.as_str(), &r.meta());
+                    assert_eq!(general, copied, "{s:?}");
+                    assert_eq!(meta, Some(r.meta()), "{s:?}");
+                    // Without an uppercase letter before the path, an exact copy.
+                    assert!(upper || copied == r.as_str(), "{s:?}");
+                }
+                let mut fast = String::new();
+                assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
+                assert_eq!(fast, general, "{s:?}");
+                assert_eq!(n.normalize(&r).as_str(), general, "{s:?}");
+                assert_eq!(n.normalize_to_string(&r, &schemes), general, "{s:?}");
+                assert_eq!(n.is_normalized(&r), general == *s, "{s:?}");
             }
-            let mut fast = String::new();
-            assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
-            assert_eq!(fast, general, "{s:?}");
+            assert!(fast_taken > 5, "{fast_taken}");
         }
-        assert!(fast_taken > 5, "{fast_taken}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// Every level's shortcut (the copy, `to_owned`, `is_normalized`)
+        /// agrees with the general writer on URL-shaped strings.
+        #[test]
+        fn shortcuts_agree_with_the_general_writer(
+            s in concat!(
+                "([a-zA-Z][a-zA-Z+]{0,4}:)?",
+                "(//(([a-zA-Z:]|%4[1a]){0,3}@)?([a-zA-Z0-9.]|%4[1a]|%2[eE]){0,10}(:[0-9]{0,2})?)?",
+                "(/|[a-zA-Z]|[.]|%2[eE]|%4[1a]|%7[eE]|%2F|:){0,30}",
+                "([?]([/a-zA-Z.]|%4[1a]){0,10})?(#([/a-zA-Z.]|%7e){0,6})?",
+            )
+        ) {
+            let Ok(r) = UriRef::parse(&s) else { return Ok(()) };
+            let schemes = SchemeRegistry::standard();
+            for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
+                let mut general = String::new();
+                let meta = n.write_meta_general(&r, &r.meta(), &schemes, &mut general);
+                let got = n.normalize(&r);
+                proptest::prop_assert_eq!(got.as_str(), general.as_str(), "{:?}", s);
+                proptest::prop_assert_eq!(got.as_uri_ref().meta(), meta, "{:?}", s);
+                proptest::prop_assert_eq!(n.is_normalized(&r), general == s, "{:?}", s);
+            }
+        }
     }
 
     fn n(level: Level, s: &str) -> String {

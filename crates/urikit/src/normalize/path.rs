@@ -14,7 +14,7 @@
 
 use alloc::string::String;
 
-use crate::path::has_dot_segment;
+use super::look::{has_byte, has_dot_segment};
 use crate::pct;
 use crate::scan::find_byte;
 
@@ -48,19 +48,49 @@ pub(crate) enum PathKind {
 ///   5.2.4 does, and an emptied path stays empty;
 /// - a removed final `.` or `..` leaves a final `/` (`/a/b/..` gives `/a/`).
 pub(crate) fn push_normalized_path(out: &mut String, path: &str, kind: PathKind) {
-    // The common case, an absolute path with nothing to normalize: no `%`, no
-    // dot segment, and no `//` start to protect. The general loop would copy
-    // it segment by segment unchanged.
-    let b = path.as_bytes();
-    if b.first() == Some(&b'/')
-        && find_byte(b, b'%').is_none()
-        && !has_dot_segment(path)
-        && (kind == PathKind::WithAuthority || !path.starts_with("//"))
-    {
+    // The common case, a path with nothing to normalize (no `%`, no dot
+    // segment) that keeps its structure as it is: copied whole. The general
+    // loop would copy it segment by segment unchanged.
+    if is_plain(path.as_bytes(), true) && keeps_structure(path.as_bytes(), kind) {
         out.push_str(path);
         return;
     }
+    // A `%` but no dot segment, even once `%2E` is decoded: the path is its
+    // percent-encoding normalized, written in one pass over its runs.
+    let base = out.len();
+    pct::push_normalized(out, path, false);
+    let written = &out.as_bytes()[base..];
+    if is_plain(written, false) && keeps_structure(written, kind) {
+        return;
+    }
+    out.truncate(base);
     push_normalized_path_general(out, path, kind);
+}
+
+/// Whether `path`, written as it is, keeps the structure the general loop
+/// gives it: no `//` start without an authority (it would read as one), and
+/// in a relative reference no rootless first segment with a `:` (it would
+/// read as a scheme). Parsed input never has either, a normalized one may.
+pub(crate) fn keeps_structure(path: &[u8], kind: PathKind) -> bool {
+    match kind {
+        PathKind::WithAuthority => true,
+        PathKind::NoAuthority => !path.starts_with(b"//"),
+        PathKind::Relative => {
+            if path.starts_with(b"/") {
+                return !path.starts_with(b"//");
+            }
+            let first = find_byte(path, b'/').map_or(path, |k| &path[..k]);
+            find_byte(first, b':').is_none()
+        }
+    }
+}
+
+/// Whether `path` has no dot segment (`.` or `..`, as a whole segment) and,
+/// when `no_pct` is set, no `%`: then dot-segment removal (and, without `%`,
+/// percent-encoding normalization) leaves it as it is.
+#[inline]
+pub(crate) fn is_plain(path: &[u8], no_pct: bool) -> bool {
+    !(has_dot_segment(path) || (no_pct && has_byte(path, b'%')))
 }
 
 /// [`push_normalized_path`] for every path.
@@ -155,6 +185,29 @@ mod tests {
             "/...",
             "/a/.b/..c",
             "//a/b",
+            "",
+            "a",
+            "a/b",
+            "a:b/c",
+            "a%3Ab/c",
+            "a/b:c",
+            ".",
+            "..",
+            "./a",
+            "../a",
+            "%2E/a",
+            "a/%2e%2E",
+            "abcdefgh/.",
+            "abcdefg/./x",
+            "/abcdefg/..",
+            "/abcdefghijklmno/.",
+            "/abcdefghijklmn/./",
+            "/abcdefghijklmnop/../q",
+            "/abcdefghijklmnop/.q/..r/...",
+            "/abcdefgh%41ijklmnop",
+            "/abcdefghijklmnop%41",
+            "/a%2F%2e/b",
+            "/%2E%2E",
         ];
         for p in paths {
             for kind in [
