@@ -202,6 +202,22 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        if self.profile == Profile::Rfc3986 {
+            if let Some(plan) = Splice::plan(self.strict, base, reference) {
+                return Ok(plan.build(base, reference));
+            }
+        }
+        self.resolve_in_steps(base, reference)
+    }
+
+    /// The general case of [`resolve`](Resolver::resolve): each profile's
+    /// algorithm step by step, dot-segment removal included.
+    #[inline(never)]
+    fn resolve_in_steps(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, ResolveError> {
         let base = base.without_fragment();
         let r = reference;
         let r_scheme = match r.scheme() {
@@ -348,6 +364,158 @@ impl Resolver {
                     kind: ResolveErrorKind::PathUnderflow,
                 })
             }
+        }
+    }
+}
+
+/// Which component of the target is the first to come from the reference
+/// in a [`Splice`] (everything before it comes from the base).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    /// The scheme: the target is the reference.
+    Scheme,
+    /// The authority (the reference has one): only the scheme is the base's.
+    Authority,
+    /// The path (an absolute path).
+    Path,
+    /// The end of the path: the base's directory, then the reference's path.
+    PathTail,
+    /// The query (the reference has an empty path and a query).
+    Query,
+    /// The fragment, if any (the reference has an empty path and no query).
+    Fragment,
+}
+
+/// A target that is the first `cut` bytes of the base, perhaps a `/`, and
+/// the reference from byte `from` on.
+#[derive(Clone, Copy)]
+struct Splice {
+    kind: Cut,
+    cut: usize,
+    slash: bool,
+    from: usize,
+}
+
+impl Splice {
+    /// RFC 3986 resolution (either strictness) when no dot segment is to be
+    /// removed, which is the common case: the target is then a prefix of the
+    /// base, perhaps a `/`, and a suffix of the reference. `None` when a dot
+    /// segment needs the general algorithm.
+    ///
+    /// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
+    /// identity (no `.` or `..` segment in the path it is given; for a merge,
+    /// none in the base's directory nor in the reference's path, and the
+    /// directory is empty or ends with `/`, so none across them).
+    #[inline]
+    fn plan(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<Splice> {
+        let bm = base.meta();
+        let rm = r.meta();
+        let r_path = r.path();
+        // Where the reference's part of the target starts.
+        let mut from = 0;
+        if rm.scheme_end != 0 {
+            let same = !strict && r.as_str()[..rm.scheme_end].eq_ignore_ascii_case(base.scheme());
+            if !same {
+                let plain = !has_dot_segment(r_path);
+                return plain.then_some(Splice {
+                    kind: Cut::Scheme,
+                    cut: 0,
+                    slash: false,
+                    from,
+                });
+            }
+            // Non-strict: the reference without its scheme.
+            from = rm.scheme_end + 1;
+        }
+        let mut slash = false;
+        let (kind, cut) = if rm.auth.is_some() {
+            (Cut::Authority, bm.scheme_end + 1)
+        } else if r_path.starts_with('/') {
+            (Cut::Path, bm.path_start)
+        } else if !r_path.is_empty() {
+            let b_path = base.path();
+            if b_path.is_empty() && bm.auth.is_some() {
+                // merge(): "/" and the reference's path.
+                slash = true;
+                (Cut::PathTail, bm.path_start)
+            } else {
+                let dir = base_dir(b_path);
+                if has_dot_segment(dir) {
+                    return None;
+                }
+                (Cut::PathTail, bm.path_start + dir.len())
+            }
+        } else if rm.query.is_some() {
+            // The base's path, untouched.
+            (Cut::Query, bm.path_end)
+        } else {
+            (Cut::Fragment, bm.fragment.unwrap_or(base.as_str().len()))
+        };
+        if matches!(kind, Cut::Authority | Cut::Path | Cut::PathTail) && has_dot_segment(r_path) {
+            return None;
+        }
+        // A target without an authority never gets a path starting with "//"
+        // here: the reference's path cannot (it has no authority), nor can the
+        // base's (the same), and a directory merged with it ends with "/".
+        Some(Splice {
+            kind,
+            cut,
+            slash,
+            from,
+        })
+    }
+
+    /// The target, in a string of the exact length, with its offsets
+    /// computed (not searched).
+    #[inline]
+    fn build(self, base: &Uri<'_>, r: &UriRef<'_>) -> UriBuf {
+        let head = base.as_str().get(..self.cut).unwrap_or_default();
+        let tail = r.as_str().get(self.from..).unwrap_or_default();
+        let at = self.cut + usize::from(self.slash);
+        let mut s = String::with_capacity(at + tail.len());
+        s.push_str(head);
+        if self.slash {
+            s.push('/');
+        }
+        s.push_str(tail);
+        UriBuf::from_parts(s, self.meta(&base.meta(), &r.meta()))
+    }
+
+    /// The target's offsets: the base's components before `kind`, the
+    /// reference's from `kind` on, moved from `from` in the reference to
+    /// after the base's part and the `/`.
+    #[inline]
+    fn meta(self, bm: &Meta, rm: &Meta) -> Meta {
+        let (kind, from, at) = (self.kind, self.from, self.cut + usize::from(self.slash));
+        let map = |x: usize| x - from + at;
+        let r_path = matches!(
+            kind,
+            Cut::Scheme | Cut::Authority | Cut::Path | Cut::PathTail
+        );
+        Meta {
+            scheme_end: match kind {
+                Cut::Scheme => rm.scheme_end,
+                _ => bm.scheme_end,
+            },
+            auth: match (kind, rm.auth) {
+                (Cut::Scheme | Cut::Authority, Some(a)) => Some(shift(a, map(a.start))),
+                (Cut::Scheme, None) => None,
+                _ => bm.auth,
+            },
+            path_start: match kind {
+                Cut::Scheme | Cut::Authority | Cut::Path => map(rm.path_start),
+                _ => bm.path_start,
+            },
+            path_end: if r_path {
+                map(rm.path_end)
+            } else {
+                bm.path_end
+            },
+            query: match kind {
+                Cut::Fragment => bm.query,
+                _ => rm.query.map(map),
+            },
+            fragment: rm.fragment.map(map),
         }
     }
 }
@@ -558,6 +726,7 @@ impl UriRef<'_> {
     /// assert_eq!(UriRef::parse("g")?.resolve_against(&Uri::parse("http://a")?)?.as_str(), "http://a/g");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve_against(&self, base: &Uri<'_>) -> Result<UriBuf, ResolveError> {
         Resolver::new().resolve(base, self)
     }
