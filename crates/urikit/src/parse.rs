@@ -212,7 +212,7 @@ impl Offsets {
 }
 
 /// Parses `s` as an RFC 3986 `URI-reference`.
-#[inline]
+#[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     let mut i = 0;
@@ -244,8 +244,13 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
         ipv4: [0; 4],
     };
     if b.get(i..i + 2) == Some(b"//") {
-        parse_authority(b, i + 2, &mut o)?;
-        i = o.path_start;
+        let a = parse_authority(b, i + 2)?;
+        o.host_start = a.host_start;
+        o.host_end = a.host_end;
+        o.path_start = a.end;
+        o.host = a.host;
+        o.ipv4 = a.ipv4;
+        i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
@@ -335,7 +340,7 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
 #[inline(always)]
-fn parse_authority(b: &[u8], start: usize, o: &mut Offsets) -> Result<(), ParseError> {
+fn parse_authority(b: &[u8], start: usize) -> Result<Auth, ParseError> {
     let host_end = scan::scan_reg_name(b, start)?;
     let mut end = host_end;
     if b.get(end) == Some(&b':') {
@@ -345,38 +350,52 @@ fn parse_authority(b: &[u8], start: usize, o: &mut Offsets) -> Result<(), ParseE
         }
     }
     if !ends_authority(b.get(end)) {
-        return parse_authority_general(b, start, o);
+        return parse_authority_general(b, start);
     }
-    o.host_start = start;
-    o.host_end = host_end;
-    o.path_start = end;
-    set_reg_name_or_ipv4(&b[start..host_end], o);
-    Ok(())
+    let (host, ipv4) = reg_name_or_ipv4(&b[start..host_end]);
+    Ok(Auth {
+        host_start: start,
+        host_end,
+        end,
+        host,
+        ipv4,
+    })
+}
+
+/// What [`parse_authority`] finds: the [`Offsets`] fields of the authority,
+/// returned by value (an `&mut Offsets` handed to the cold routine would keep
+/// the whole of it in memory on the fast path too).
+struct Auth {
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host: HostKind,
+    ipv4: [u8; 4],
 }
 
 /// The kind of a host that matched `reg-name`: an `IPv4address` is one too.
 #[inline(always)]
-fn set_reg_name_or_ipv4(host: &[u8], o: &mut Offsets) {
-    o.host = HostKind::RegName;
+fn reg_name_or_ipv4(host: &[u8]) -> (HostKind, [u8; 4]) {
     // An IPv4address ends with a digit: skip the attempt for most names.
     if host.last().is_some_and(u8::is_ascii_digit) {
-        set_ipv4(host, o);
+        if let Some(addr) = ipv4(host) {
+            return (HostKind::Ipv4, addr);
+        }
     }
+    (HostKind::RegName, [0; 4])
 }
 
+/// [`parse_ipv4`], out of line: rare on the fast path.
 #[inline(never)]
-fn set_ipv4(host: &[u8], o: &mut Offsets) {
-    if let Some(addr) = parse_ipv4(host) {
-        o.host = HostKind::Ipv4;
-        o.ipv4 = addr;
-    }
+fn ipv4(host: &[u8]) -> Option<[u8; 4]> {
+    parse_ipv4(host)
 }
 
 /// [`parse_authority`] for every authority: reads the bytes first as a possible
 /// userinfo, then (from after the `@`, or from `start` again) as `host [":" port]`.
 #[cold]
 #[inline(never)]
-fn parse_authority_general(b: &[u8], start: usize, o: &mut Offsets) -> Result<(), ParseError> {
+fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
     // First read: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
     let j = scan(b, start, scan::USERINFO)?;
     let host_start = match b.get(j) {
@@ -386,17 +405,17 @@ fn parse_authority_general(b: &[u8], start: usize, o: &mut Offsets) -> Result<()
         Some(_) => return Err(ParseError::new(j, K::UnexpectedCharInAuthority)),
     };
 
-    let host_end = if b.get(host_start) == Some(&b'[') {
+    let (host_end, host, ipv4) = if b.get(host_start) == Some(&b'[') {
         let (host_end, host) = parse_ip_literal(b, host_start)?;
-        o.host = match host {
+        let kind = match host {
             HostMeta::IpvFuture => HostKind::IpvFuture,
             _ => HostKind::Ipv6,
         };
-        host_end
+        (host_end, kind, [0; 4])
     } else {
         let end = scan(b, host_start, scan::REG_NAME)?;
-        set_reg_name_or_ipv4(&b[host_start..end], o);
-        end
+        let (kind, addr) = reg_name_or_ipv4(&b[host_start..end]);
+        (end, kind, addr)
     };
 
     let mut end = host_end;
@@ -407,12 +426,13 @@ fn parse_authority_general(b: &[u8], start: usize, o: &mut Offsets) -> Result<()
         end = scan::run(b, end, scan::DIGIT);
     }
     match b.get(end) {
-        None | Some(b'/' | b'?' | b'#') => {
-            o.host_start = host_start;
-            o.host_end = host_end;
-            o.path_start = end;
-            Ok(())
-        }
+        None | Some(b'/' | b'?' | b'#') => Ok(Auth {
+            host_start,
+            host_end,
+            end,
+            host,
+            ipv4,
+        }),
         Some(_) if port => Err(ParseError::new(end, K::InvalidPort)),
         Some(_) => Err(ParseError::new(end, K::UnexpectedCharInHost)),
     }
