@@ -31,6 +31,7 @@ use crate::table;
 
 /// The kind of host a parsed authority holds, with the address value of IP hosts
 /// (so that asking for it never parses twice).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum HostMeta {
     RegName,
@@ -45,6 +46,7 @@ pub(crate) enum HostMeta {
 /// the byte at `host_start - 1` is the `@` ending the userinfo; when
 /// `host_end < end` the byte at `host_end` is the `:` before the port, and the
 /// port is `host_end + 1 .. end`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct AuthMeta {
     pub start: usize,
@@ -54,12 +56,15 @@ pub(crate) struct AuthMeta {
     pub host: HostMeta,
 }
 
-/// The component offsets of a parsed URI reference.
+/// The component offsets of a parsed URI reference, spelled out: what
+/// resolution and normalization build and read. A parsed value stores the
+/// compact [`Offsets`] instead ([`Offsets::pack`], [`Offsets::unpack`]).
 ///
 /// Invariants: the scheme, if any, is `0 .. scheme_end` with `:` at `scheme_end`
 /// (`scheme_end == 0` means no scheme, since a scheme is never empty); the path is
 /// `path_start .. path_end`; `query` is the index of the `?` and `fragment` the
 /// index of the `#` that start those components.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Meta {
     pub scheme_end: usize,
@@ -70,65 +75,216 @@ pub(crate) struct Meta {
     pub fragment: Option<usize>,
 }
 
+/// The kind of host, or [`HostKind::None`] without an authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostKind {
+    None,
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+/// The component offsets a parsed value stores: what [`Meta`] says, with
+/// every offset that follows from another left out, so that a parse result
+/// is small to return and to copy.
+///
+/// - the authority starts at `scheme_end + 3` (after `scheme "://"`), or at 2
+///   without a scheme, and ends at `path_start`; it exists when `host` is not
+///   [`HostKind::None`] (`host_start` and `host_end` are 0 otherwise);
+/// - the query, when `path_end < query_end`, is `path_end + 1 .. query_end`
+///   (the `?` is at `path_end`);
+/// - the fragment, when `query_end` is not the length of the input, starts
+///   after the `#` at `query_end`;
+/// - an IPv4 host's address is kept (`ipv4`, zero otherwise); an IPv6 host's
+///   is read again from the text when asked for (rare, and cheap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Offsets {
+    pub scheme_end: usize,
+    pub host_start: usize,
+    pub host_end: usize,
+    pub path_start: usize,
+    pub path_end: usize,
+    pub query_end: usize,
+    pub host: HostKind,
+    pub ipv4: [u8; 4],
+}
+
+impl Offsets {
+    /// Where the authority starts (just after `//`), when there is one.
+    #[inline]
+    pub(crate) fn auth_start(&self) -> usize {
+        if self.scheme_end == 0 {
+            2
+        } else {
+            self.scheme_end + 3
+        }
+    }
+
+    /// Whether there is an authority (`//`).
+    #[inline]
+    pub(crate) fn has_authority(&self) -> bool {
+        self.host != HostKind::None
+    }
+
+    /// The index of the `?`, when there is a query.
+    #[inline]
+    pub(crate) fn query(&self) -> Option<usize> {
+        (self.path_end < self.query_end).then_some(self.path_end)
+    }
+
+    /// The index of the `#`, when there is a fragment (`len` is the input's).
+    #[inline]
+    pub(crate) fn fragment(&self, len: usize) -> Option<usize> {
+        (self.query_end < len).then_some(self.query_end)
+    }
+
+    /// The compact form of `m`, the offsets of a string of `len` bytes.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn pack(m: &Meta, len: usize) -> Offsets {
+        let mut o = Offsets {
+            scheme_end: m.scheme_end,
+            host_start: 0,
+            host_end: 0,
+            path_start: m.path_start,
+            path_end: m.path_end,
+            query_end: m.fragment.unwrap_or(len),
+            host: HostKind::None,
+            ipv4: [0; 4],
+        };
+        if let Some(a) = m.auth {
+            o.host_start = a.host_start;
+            o.host_end = a.host_end;
+            o.host = match a.host {
+                HostMeta::RegName => HostKind::RegName,
+                HostMeta::Ipv4(addr) => {
+                    o.ipv4 = addr;
+                    HostKind::Ipv4
+                }
+                HostMeta::Ipv6(_) => HostKind::Ipv6,
+                HostMeta::IpvFuture => HostKind::IpvFuture,
+            };
+            debug_assert_eq!((a.start, a.end), (o.auth_start(), o.path_start), "{m:?}");
+        }
+        debug_assert_eq!(m.query, o.query(), "{m:?}");
+        o
+    }
+
+    /// The offsets spelled out, for the string `s` they were found in.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn unpack(&self, s: &str) -> Meta {
+        let auth = self.has_authority().then(|| AuthMeta {
+            start: self.auth_start(),
+            host_start: self.host_start,
+            host_end: self.host_end,
+            end: self.path_start,
+            host: self.host_meta(s),
+        });
+        Meta {
+            scheme_end: self.scheme_end,
+            auth,
+            path_start: self.path_start,
+            path_end: self.path_end,
+            query: self.query(),
+            fragment: self.fragment(s.len()),
+        }
+    }
+
+    /// The host kind with its address, for the string `s`.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn host_meta(&self, s: &str) -> HostMeta {
+        match self.host {
+            HostKind::None | HostKind::RegName => HostMeta::RegName,
+            HostKind::Ipv4 => HostMeta::Ipv4(self.ipv4),
+            HostKind::Ipv6 => HostMeta::Ipv6(self.ipv6(s)),
+            HostKind::IpvFuture => HostMeta::IpvFuture,
+        }
+    }
+
+    /// The address of an IPv6 host, read again from `s` (the parser checked
+    /// it: the fallback is never taken).
+    pub(crate) fn ipv6(&self, s: &str) -> [u8; 16] {
+        s.as_bytes()
+            .get(self.host_start + 1..self.host_end.saturating_sub(1))
+            .and_then(|t| parse_ipv6(t).ok())
+            .unwrap_or_default()
+    }
+}
+
 /// Parses `s` as an RFC 3986 `URI-reference`.
-pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
+#[inline(always)]
+pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     let mut i = 0;
     let mut scheme_end = 0;
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), only when ":" follows.
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let j = scan::run(b, 1, scan::SCHEME);
+        let mut j = 1;
+        while let Some(&c) = b.get(j) {
+            if !scan::is(c, scan::SCHEME) {
+                break;
+            }
+            j += 1;
+        }
         if b.get(j) == Some(&b':') {
             scheme_end = j;
             i = j + 1;
         }
     }
 
-    let mut auth = None;
+    let mut o = Offsets {
+        scheme_end,
+        host_start: 0,
+        host_end: 0,
+        path_start: i,
+        path_end: 0,
+        query_end: 0,
+        host: HostKind::None,
+        ipv4: [0; 4],
+    };
     if b.get(i..i + 2) == Some(b"//") {
         let a = parse_authority(b, i + 2)?;
+        o.host_start = a.host_start;
+        o.host_end = a.host_end;
+        o.path_start = a.end;
+        o.host = a.host;
+        o.ipv4 = a.ipv4;
         i = a.end;
-        auth = Some(a);
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan(b, i, scan::PATH)?;
-    let path_end = i;
-    if scheme_end == 0 && auth.is_none() {
-        check_first_segment(b, path_start, path_end)?;
+    i = scan::scan_path(b, i)?;
+    o.path_end = i;
+    if scheme_end == 0 && !o.has_authority() {
+        check_first_segment(b, path_start, i)?;
     }
-
-    let mut query = None;
     if b.get(i) == Some(&b'?') {
-        query = Some(i);
-        i = scan(b, i + 1, scan::QUERY)?;
+        i = scan::scan_query(b, i + 1)?;
     }
-    let mut fragment = None;
+    o.query_end = i;
     if b.get(i) == Some(&b'#') {
-        fragment = Some(i);
         // `fragment` has the same rule as `query`.
-        i = scan(b, i + 1, scan::QUERY)?;
+        i = scan::scan_query(b, i + 1)?;
     }
     if i < b.len() {
-        let kind = if fragment.is_some() {
-            K::UnexpectedCharInFragment
-        } else if query.is_some() {
-            K::UnexpectedCharInQuery
-        } else {
-            K::UnexpectedCharInPath
-        };
-        return Err(ParseError::new(i, kind));
+        return Err(trailing_error(&o, i));
     }
-    Ok(Meta {
-        scheme_end,
-        auth,
-        path_start,
-        path_end,
-        query,
-        fragment,
-    })
+    Ok(o)
+}
+
+/// The error for a byte that ends the last component before the end of the input.
+#[cold]
+fn trailing_error(o: &Offsets, i: usize) -> ParseError {
+    let kind = if o.query_end < i {
+        K::UnexpectedCharInFragment
+    } else if o.query().is_some() {
+        K::UnexpectedCharInQuery
+    } else {
+        K::UnexpectedCharInPath
+    };
+    ParseError::new(i, kind)
 }
 
 /// A relative reference's first segment must not hold `:` (`path-noscheme`).
@@ -175,7 +331,7 @@ fn ends_authority(c: Option<&u8>) -> bool {
 }
 
 /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` starting at `start`
-/// (just after `//`).
+/// (just after `//`) into `o`'s host fields and `path_start` (the authority's end).
 ///
 /// The fast path reads `reg-name [":" *DIGIT]` and stops at the end of the
 /// authority. This gives what [`parse_authority_general`] gives, errors
@@ -183,42 +339,63 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// routine meets too, since `reg-name` and `userinfo` agree on every byte but
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
-#[inline]
-fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
-    let host_end = scan(b, start, scan::REG_NAME)?;
-    let end = match b.get(host_end) {
-        Some(b':') => scan::run(b, host_end + 1, scan::DIGIT),
-        _ => host_end,
-    };
+#[inline(always)]
+fn parse_authority(b: &[u8], start: usize) -> Result<Auth, ParseError> {
+    let host_end = scan::scan_reg_name(b, start)?;
+    let mut end = host_end;
+    if b.get(end) == Some(&b':') {
+        end += 1;
+        while b.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+    }
     if !ends_authority(b.get(end)) {
         return parse_authority_general(b, start);
     }
-    Ok(AuthMeta {
-        start,
+    let (host, ipv4) = reg_name_or_ipv4(&b[start..host_end]);
+    Ok(Auth {
         host_start: start,
         host_end,
         end,
-        host: reg_name_or_ipv4(&b[start..host_end]),
+        host,
+        ipv4,
     })
 }
 
+/// What [`parse_authority`] finds: the [`Offsets`] fields of the authority,
+/// returned by value (an `&mut Offsets` handed to the cold routine would keep
+/// the whole of it in memory on the fast path too).
+struct Auth {
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host: HostKind,
+    ipv4: [u8; 4],
+}
+
 /// The kind of a host that matched `reg-name`: an `IPv4address` is one too.
-#[inline]
-fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
+#[inline(always)]
+fn reg_name_or_ipv4(host: &[u8]) -> (HostKind, [u8; 4]) {
     // An IPv4address ends with a digit: skip the attempt for most names.
-    if !host.last().is_some_and(u8::is_ascii_digit) {
-        return HostMeta::RegName;
+    if host.last().is_some_and(u8::is_ascii_digit) {
+        if let Some(addr) = ipv4(host) {
+            return (HostKind::Ipv4, addr);
+        }
     }
-    match parse_ipv4(host) {
-        Some(addr) => HostMeta::Ipv4(addr),
-        None => HostMeta::RegName,
-    }
+    (HostKind::RegName, [0; 4])
+}
+
+/// [`parse_ipv4`], out of line: rare on the fast path.
+#[inline(never)]
+fn ipv4(host: &[u8]) -> Option<[u8; 4]> {
+    parse_ipv4(host)
 }
 
 /// [`parse_authority`] for every authority: reads the bytes first as a possible
 /// userinfo, then (from after the `@`, or from `start` again) as `host [":" port]`.
 #[cold]
-fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
+#[inline(never)]
+fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
     // First read: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
     let j = scan(b, start, scan::USERINFO)?;
     let host_start = match b.get(j) {
@@ -228,11 +405,17 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseErro
         Some(_) => return Err(ParseError::new(j, K::UnexpectedCharInAuthority)),
     };
 
-    let (host_end, host) = if b.get(host_start) == Some(&b'[') {
-        parse_ip_literal(b, host_start)?
+    let (host_end, host, ipv4) = if b.get(host_start) == Some(&b'[') {
+        let (host_end, host) = parse_ip_literal(b, host_start)?;
+        let kind = match host {
+            HostMeta::IpvFuture => HostKind::IpvFuture,
+            _ => HostKind::Ipv6,
+        };
+        (host_end, kind, [0; 4])
     } else {
         let end = scan(b, host_start, scan::REG_NAME)?;
-        (end, reg_name_or_ipv4(&b[host_start..end]))
+        let (kind, addr) = reg_name_or_ipv4(&b[host_start..end]);
+        (end, kind, addr)
     };
 
     let mut end = host_end;
@@ -243,12 +426,12 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseErro
         end = scan::run(b, end, scan::DIGIT);
     }
     match b.get(end) {
-        None | Some(b'/' | b'?' | b'#') => Ok(AuthMeta {
-            start,
+        None | Some(b'/' | b'?' | b'#') => Ok(Auth {
             host_start,
             host_end,
             end,
             host,
+            ipv4,
         }),
         Some(_) if port => Err(ParseError::new(end, K::InvalidPort)),
         Some(_) => Err(ParseError::new(end, K::UnexpectedCharInHost)),
@@ -300,9 +483,14 @@ fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostMeta), ParseErr
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
-    use super::parse;
     use crate::parse_reference::parse_reference;
     use proptest::prelude::*;
+
+    /// The fast parser's answer, spelled out as the oracle gives it (the
+    /// IPv6 address read again from the text, every derived offset computed).
+    fn parse(s: &str) -> Result<super::Meta, crate::ParseError> {
+        super::parse(s).map(|o| o.unpack(s))
+    }
 
     fn same(s: &str) {
         assert_eq!(parse(s), parse_reference(s), "input {s:?}");
