@@ -203,8 +203,8 @@ impl Resolver {
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         if self.profile == Profile::Rfc3986 {
-            if let Some(plan) = Splice::plan(self.strict, base, reference) {
-                return Ok(plan.build(base, reference));
+            if let Some(t) = splice(self.strict, base, reference) {
+                return Ok(t);
             }
         }
         self.resolve_in_steps(base, reference)
@@ -368,156 +368,130 @@ impl Resolver {
     }
 }
 
-/// Which component of the target is the first to come from the reference
-/// in a [`Splice`] (everything before it comes from the base).
+/// Where the target of a [`splice`] switches from the base to the reference.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Cut {
-    /// The scheme: the target is the reference.
-    Scheme,
-    /// The authority (the reference has one): only the scheme is the base's.
+    /// At the authority (the reference has one): only the scheme is the base's.
     Authority,
-    /// The path (an absolute path).
+    /// At the path (an absolute path).
     Path,
-    /// The end of the path: the base's directory, then the reference's path.
+    /// Inside the path: the base's directory, then the reference's path.
     PathTail,
-    /// The query (the reference has an empty path and a query).
+    /// At the query (the reference has an empty path and a query).
     Query,
-    /// The fragment, if any (the reference has an empty path and no query).
+    /// At the fragment, if any (the reference has an empty path and no query).
     Fragment,
 }
 
-/// A target that is the first `cut` bytes of the base, perhaps a `/`, and
-/// the reference from byte `from` on.
-#[derive(Clone, Copy)]
-struct Splice {
-    kind: Cut,
-    cut: usize,
-    slash: bool,
-    from: usize,
-}
-
-impl Splice {
-    /// RFC 3986 resolution (either strictness) when no dot segment is to be
-    /// removed, which is the common case: the target is then a prefix of the
-    /// base, perhaps a `/`, and a suffix of the reference. `None` when a dot
-    /// segment needs the general algorithm.
-    ///
-    /// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
-    /// identity (no `.` or `..` segment in the path it is given; for a merge,
-    /// none in the base's directory nor in the reference's path, and the
-    /// directory is empty or ends with `/`, so none across them).
-    #[inline]
-    fn plan(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<Splice> {
-        let bm = base.meta();
-        let rm = r.meta();
-        let r_path = r.path();
-        // Where the reference's part of the target starts.
-        let mut from = 0;
-        if rm.scheme_end != 0 {
-            let same = !strict && r.as_str()[..rm.scheme_end].eq_ignore_ascii_case(base.scheme());
-            if !same {
-                let plain = !has_dot_segment(r_path);
-                return plain.then_some(Splice {
-                    kind: Cut::Scheme,
-                    cut: 0,
-                    slash: false,
-                    from,
-                });
+/// RFC 3986 resolution (either strictness) when no dot segment is to be
+/// removed, which is the common case: the target is then a prefix of the
+/// base, perhaps a `/`, and a suffix of the reference, copied into a string
+/// of the exact length, with offsets computed rather than searched. `None`
+/// when a dot segment needs the general algorithm.
+///
+/// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
+/// identity (no `.` or `..` segment in the path it is given; for a merge,
+/// none in the base's directory nor in the reference's path, and the
+/// directory is empty or ends with `/`, so none across them). A target
+/// without an authority never gets a path starting with `//` here: the
+/// reference's path cannot (it has no authority), nor can the base's (the
+/// same), and a directory merged with another path ends with `/`.
+#[inline]
+fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
+    let r_path = r.path();
+    // Where the reference's part of the target starts.
+    let mut from = 0;
+    if let Some(scheme) = r.scheme() {
+        if strict || !scheme.eq_ignore_ascii_case(base.scheme()) {
+            // The target is the reference (copied with its offsets as they
+            // are).
+            if has_dot_segment(r_path) {
+                return None;
             }
-            // Non-strict: the reference without its scheme.
-            from = rm.scheme_end + 1;
+            return r.as_uri().map(|u| u.to_owned());
         }
-        let mut slash = false;
-        let (kind, cut) = if rm.auth.is_some() {
-            (Cut::Authority, bm.scheme_end + 1)
-        } else if r_path.starts_with('/') {
-            (Cut::Path, bm.path_start)
-        } else if !r_path.is_empty() {
-            let b_path = base.path();
-            if b_path.is_empty() && bm.auth.is_some() {
-                // merge(): "/" and the reference's path.
-                slash = true;
-                (Cut::PathTail, bm.path_start)
-            } else {
-                let dir = base_dir(b_path);
-                if has_dot_segment(dir) {
-                    return None;
-                }
-                (Cut::PathTail, bm.path_start + dir.len())
-            }
-        } else if rm.query.is_some() {
-            // The base's path, untouched.
-            (Cut::Query, bm.path_end)
-        } else {
-            (Cut::Fragment, bm.fragment.unwrap_or(base.as_str().len()))
-        };
-        if matches!(kind, Cut::Authority | Cut::Path | Cut::PathTail) && has_dot_segment(r_path) {
+        // Non-strict: the reference without its scheme.
+        from = scheme.len() + 1;
+    }
+    if r.has_authority() {
+        if has_dot_segment(r_path) {
             return None;
         }
-        // A target without an authority never gets a path starting with "//"
-        // here: the reference's path cannot (it has no authority), nor can the
-        // base's (the same), and a directory merged with it ends with "/".
-        Some(Splice {
-            kind,
-            cut,
-            slash,
-            from,
-        })
+        // Everything but the scheme is the reference's.
+        let head = base.scheme().len() + 1;
+        let mut m = r.meta();
+        m.scheme_end = head - 1;
+        m.auth = m.auth.map(|a| shift(a, a.start - from + head));
+        return Some(spliced(base, r, m, Cut::Authority, head, false, from));
     }
-
-    /// The target, in a string of the exact length, with its offsets
-    /// computed (not searched).
-    #[inline]
-    fn build(self, base: &Uri<'_>, r: &UriRef<'_>) -> UriBuf {
-        let head = base.as_str().get(..self.cut).unwrap_or_default();
-        let tail = r.as_str().get(self.from..).unwrap_or_default();
-        let at = self.cut + usize::from(self.slash);
-        let mut s = String::with_capacity(at + tail.len());
-        s.push_str(head);
-        if self.slash {
-            s.push('/');
+    let bm = base.meta();
+    let b_path = base.path();
+    let (kind, head, slash) = if r_path.starts_with('/') {
+        (Cut::Path, bm.path_start, false)
+    } else if !r_path.is_empty() {
+        if b_path.is_empty() && bm.auth.is_some() {
+            // merge(): "/" and the reference's path.
+            (Cut::PathTail, bm.path_start, true)
+        } else {
+            let dir = base_dir(b_path);
+            if has_dot_segment(dir) {
+                return None;
+            }
+            (Cut::PathTail, bm.path_start + dir.len(), false)
         }
-        s.push_str(tail);
-        UriBuf::from_parts(s, self.meta(&base.meta(), &r.meta()))
+    } else if r.query().is_some() {
+        // The base's path, untouched.
+        (Cut::Query, bm.path_end, false)
+    } else {
+        (
+            Cut::Fragment,
+            bm.fragment.unwrap_or(base.as_str().len()),
+            false,
+        )
+    };
+    if matches!(kind, Cut::Path | Cut::PathTail) && has_dot_segment(r_path) {
+        return None;
     }
+    Some(spliced(base, r, bm, kind, head, slash, from))
+}
 
-    /// The target's offsets: the base's components before `kind`, the
-    /// reference's from `kind` on, moved from `from` in the reference to
-    /// after the base's part and the `/`.
-    #[inline]
-    fn meta(self, bm: &Meta, rm: &Meta) -> Meta {
-        let (kind, from, at) = (self.kind, self.from, self.cut + usize::from(self.slash));
-        let map = |x: usize| x - from + at;
-        let r_path = matches!(
-            kind,
-            Cut::Scheme | Cut::Authority | Cut::Path | Cut::PathTail
-        );
-        Meta {
-            scheme_end: match kind {
-                Cut::Scheme => rm.scheme_end,
-                _ => bm.scheme_end,
-            },
-            auth: match (kind, rm.auth) {
-                (Cut::Scheme | Cut::Authority, Some(a)) => Some(shift(a, map(a.start))),
-                (Cut::Scheme, None) => None,
-                _ => bm.auth,
-            },
-            path_start: match kind {
-                Cut::Scheme | Cut::Authority | Cut::Path => map(rm.path_start),
-                _ => bm.path_start,
-            },
-            path_end: if r_path {
-                map(rm.path_end)
-            } else {
-                bm.path_end
-            },
-            query: match kind {
-                Cut::Fragment => bm.query,
-                _ => rm.query.map(map),
-            },
-            fragment: rm.fragment.map(map),
-        }
+/// The target that is the first `head` bytes of the base, a `/` if `slash`,
+/// and the reference from byte `from` on (the components from `kind` on),
+/// with its offsets: those of `m` (the base's, or for [`Cut::Authority`] the
+/// reference's already moved) but for the components that come from the
+/// reference, found from the reference's end.
+#[inline]
+fn spliced(
+    base: &Uri<'_>,
+    r: &UriRef<'_>,
+    mut m: Meta,
+    kind: Cut,
+    head: usize,
+    slash: bool,
+    from: usize,
+) -> UriBuf {
+    let tail = r.as_str().get(from..).unwrap_or_default();
+    let at = head + usize::from(slash);
+    let mut s = String::with_capacity(at + tail.len());
+    s.push_str(base.as_str().get(..head).unwrap_or_default());
+    if slash {
+        s.push('/');
     }
+    s.push_str(tail);
+    // The target ends with the reference's `path [ "?" query ] [ "#"
+    // fragment ]`.
+    let len = s.len();
+    m.fragment = r.fragment().map(|f| len - f.len() - 1);
+    if kind != Cut::Fragment {
+        m.query = r.query().map(|q| m.fragment.unwrap_or(len) - q.len() - 1);
+    }
+    if matches!(kind, Cut::Authority | Cut::Path | Cut::PathTail) {
+        m.path_end = m.query.or(m.fragment).unwrap_or(len);
+    }
+    if matches!(kind, Cut::Authority | Cut::Path) {
+        m.path_start = m.path_end - r.path().len();
+    }
+    UriBuf::from_parts(s, m)
 }
 
 /// The scheme of a base (a [`Uri`], so always present).
