@@ -460,7 +460,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
 /// with its offsets: those of `m` (the base's, or for [`Cut::Authority`] the
 /// reference's already moved) but for the components that come from the
 /// reference, found from the reference's end.
-#[inline]
+#[inline(always)]
 fn spliced(
     base: &Uri<'_>,
     r: &UriRef<'_>,
