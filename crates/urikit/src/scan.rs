@@ -254,8 +254,15 @@ fn scan_wide(
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
-        check_pct(b, i)?;
-        i += 3;
+        // A run of triplets (`%20%41...`) is checked without going back to
+        // the block scan after each.
+        loop {
+            check_pct(b, i)?;
+            i += 3;
+            if b.get(i) != Some(&b'%') {
+                break;
+            }
+        }
     }
 }
 
