@@ -49,6 +49,10 @@ pub enum ParseErrorKind {
     MissingScheme,
     /// The input has a fragment where an absolute URI (without one) was required.
     UnexpectedFragment,
+    /// The input is longer than the parser takes: 4 GiB minus one byte
+    /// (`u32::MAX` bytes), the limit of the offsets a parsed value stores.
+    /// The index is that limit, the first byte past it.
+    TooLong,
 }
 
 impl ParseErrorKind {
@@ -69,6 +73,7 @@ impl ParseErrorKind {
             ParseErrorKind::ColonInFirstSegment => "colon_in_first_segment",
             ParseErrorKind::MissingScheme => "missing_scheme",
             ParseErrorKind::UnexpectedFragment => "unexpected_fragment",
+            ParseErrorKind::TooLong => "too_long",
         }
     }
 
@@ -105,6 +110,7 @@ impl ParseErrorKind {
             }
             ParseErrorKind::MissingScheme => "an absolute URI, starting with a scheme and \":\"",
             ParseErrorKind::UnexpectedFragment => "no fragment in an absolute URI",
+            ParseErrorKind::TooLong => "at most 4294967295 bytes (u32::MAX) in all",
         }
     }
 }

@@ -100,24 +100,86 @@ pub(crate) enum HostKind {
 ///   is read again from the text when asked for (rare, and cheap).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Offsets {
-    pub scheme_end: usize,
-    pub host_start: usize,
-    pub host_end: usize,
-    pub path_start: usize,
-    pub path_end: usize,
-    pub query_end: usize,
-    pub host: HostKind,
-    pub ipv4: [u8; 4],
+    scheme_end: u32,
+    host_start: u32,
+    host_end: u32,
+    path_start: u32,
+    path_end: u32,
+    query_end: u32,
+    host: HostKind,
+    ipv4: [u8; 4],
+}
+
+/// The longest input the parser takes: offsets are stored as `u32`.
+/// A longer one is a [`K::TooLong`] error at this index.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize;
+
+/// An index known to be at most [`MAX_LEN`], as stored. (Larger ones, which
+/// only a caller of [`Offsets::pack`] breaking its contract could give, are
+/// clamped: the offsets stay ordered and in bounds, so no slice panics.)
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn narrow(i: usize) -> u32 {
+    debug_assert!(i <= MAX_LEN, "{i}");
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 impl Offsets {
+    /// The end of the scheme (the index of its `:`); 0 without a scheme.
+    #[inline]
+    pub(crate) fn scheme_end(&self) -> usize {
+        self.scheme_end as usize
+    }
+
+    /// Where the host starts, when there is an authority.
+    #[inline]
+    pub(crate) fn host_start(&self) -> usize {
+        self.host_start as usize
+    }
+
+    /// Where the host ends, when there is an authority.
+    #[inline]
+    pub(crate) fn host_end(&self) -> usize {
+        self.host_end as usize
+    }
+
+    /// Where the path starts (and the authority, if any, ends).
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        self.path_start as usize
+    }
+
+    /// Where the path ends.
+    #[inline]
+    pub(crate) fn path_end(&self) -> usize {
+        self.path_end as usize
+    }
+
+    /// Where the query ends: the index of the `#`, or the length.
+    #[inline]
+    pub(crate) fn query_end(&self) -> usize {
+        self.query_end as usize
+    }
+
+    /// The host's kind ([`HostKind::None`] without an authority).
+    #[inline]
+    pub(crate) fn host(&self) -> HostKind {
+        self.host
+    }
+
+    /// An IPv4 host's address.
+    #[inline]
+    pub(crate) fn ipv4(&self) -> [u8; 4] {
+        self.ipv4
+    }
+
     /// Where the authority starts (just after `//`), when there is one.
     #[inline]
     pub(crate) fn auth_start(&self) -> usize {
         if self.scheme_end == 0 {
             2
         } else {
-            self.scheme_end + 3
+            self.scheme_end() + 3
         }
     }
 
@@ -130,31 +192,32 @@ impl Offsets {
     /// The index of the `?`, when there is a query.
     #[inline]
     pub(crate) fn query(&self) -> Option<usize> {
-        (self.path_end < self.query_end).then_some(self.path_end)
+        (self.path_end < self.query_end).then_some(self.path_end())
     }
 
     /// The index of the `#`, when there is a fragment (`len` is the input's).
     #[inline]
     pub(crate) fn fragment(&self, len: usize) -> Option<usize> {
-        (self.query_end < len).then_some(self.query_end)
+        (self.query_end() < len).then_some(self.query_end())
     }
 
-    /// The compact form of `m`, the offsets of a string of `len` bytes.
+    /// The compact form of `m`, the offsets of a string of `len` bytes
+    /// (at most [`MAX_LEN`]).
     #[cfg(feature = "alloc")]
     pub(crate) fn pack(m: &Meta, len: usize) -> Offsets {
         let mut o = Offsets {
-            scheme_end: m.scheme_end,
+            scheme_end: narrow(m.scheme_end),
             host_start: 0,
             host_end: 0,
-            path_start: m.path_start,
-            path_end: m.path_end,
-            query_end: m.fragment.unwrap_or(len),
+            path_start: narrow(m.path_start),
+            path_end: narrow(m.path_end),
+            query_end: narrow(m.fragment.unwrap_or(len)),
             host: HostKind::None,
             ipv4: [0; 4],
         };
         if let Some(a) = m.auth {
-            o.host_start = a.host_start;
-            o.host_end = a.host_end;
+            o.host_start = narrow(a.host_start);
+            o.host_end = narrow(a.host_end);
             o.host = match a.host {
                 HostMeta::RegName => HostKind::RegName,
                 HostMeta::Ipv4(addr) => {
@@ -164,7 +227,7 @@ impl Offsets {
                 HostMeta::Ipv6(_) => HostKind::Ipv6,
                 HostMeta::IpvFuture => HostKind::IpvFuture,
             };
-            debug_assert_eq!((a.start, a.end), (o.auth_start(), o.path_start), "{m:?}");
+            debug_assert_eq!((a.start, a.end), (o.auth_start(), o.path_start()), "{m:?}");
         }
         debug_assert_eq!(m.query, o.query(), "{m:?}");
         o
@@ -175,16 +238,16 @@ impl Offsets {
     pub(crate) fn unpack(&self, s: &str) -> Meta {
         let auth = self.has_authority().then(|| AuthMeta {
             start: self.auth_start(),
-            host_start: self.host_start,
-            host_end: self.host_end,
-            end: self.path_start,
+            host_start: self.host_start(),
+            host_end: self.host_end(),
+            end: self.path_start(),
             host: self.host_meta(s),
         });
         Meta {
-            scheme_end: self.scheme_end,
+            scheme_end: self.scheme_end(),
             auth,
-            path_start: self.path_start,
-            path_end: self.path_end,
+            path_start: self.path_start(),
+            path_end: self.path_end(),
             query: self.query(),
             fragment: self.fragment(s.len()),
         }
@@ -205,16 +268,31 @@ impl Offsets {
     /// it: the fallback is never taken).
     pub(crate) fn ipv6(&self, s: &str) -> [u8; 16] {
         s.as_bytes()
-            .get(self.host_start + 1..self.host_end.saturating_sub(1))
+            .get(self.host_start() + 1..self.host_end().saturating_sub(1))
             .and_then(|t| parse_ipv6(t).ok())
             .unwrap_or_default()
     }
+}
+
+/// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
+#[inline(always)]
+pub(crate) fn check_len(len: usize) -> Result<(), ParseError> {
+    if len > MAX_LEN {
+        return Err(too_long());
+    }
+    Ok(())
+}
+
+#[cold]
+fn too_long() -> ParseError {
+    ParseError::new(MAX_LEN, K::TooLong)
 }
 
 /// Parses `s` as an RFC 3986 `URI-reference`.
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
+    check_len(b.len())?;
     let mut i = 0;
     let mut scheme_end = 0;
 
@@ -233,53 +311,56 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
         }
     }
 
-    let mut o = Offsets {
-        scheme_end,
+    // Every index below is at most `b.len()`, so at most `MAX_LEN`: each
+    // fits a `u32`.
+    let mut a = Auth {
         host_start: 0,
         host_end: 0,
-        path_start: i,
-        path_end: 0,
-        query_end: 0,
+        end: i,
         host: HostKind::None,
         ipv4: [0; 4],
     };
     if b.get(i..i + 2) == Some(b"//") {
-        let a = parse_authority(b, i + 2)?;
-        o.host_start = a.host_start;
-        o.host_end = a.host_end;
-        o.path_start = a.end;
-        o.host = a.host;
-        o.ipv4 = a.ipv4;
+        a = parse_authority(b, i + 2)?;
         i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
     i = scan::scan_path(b, i)?;
-    o.path_end = i;
-    if scheme_end == 0 && !o.has_authority() {
+    let path_end = i;
+    if scheme_end == 0 && a.host == HostKind::None {
         check_first_segment(b, path_start, i)?;
     }
     if b.get(i) == Some(&b'?') {
         i = scan::scan_query(b, i + 1)?;
     }
-    o.query_end = i;
+    let query_end = i;
     if b.get(i) == Some(&b'#') {
         // `fragment` has the same rule as `query`.
         i = scan::scan_query(b, i + 1)?;
     }
     if i < b.len() {
-        return Err(trailing_error(&o, i));
+        return Err(trailing_error(path_end, query_end, i));
     }
-    Ok(o)
+    Ok(Offsets {
+        scheme_end: scheme_end as u32,
+        host_start: a.host_start as u32,
+        host_end: a.host_end as u32,
+        path_start: path_start as u32,
+        path_end: path_end as u32,
+        query_end: query_end as u32,
+        host: a.host,
+        ipv4: a.ipv4,
+    })
 }
 
 /// The error for a byte that ends the last component before the end of the input.
 #[cold]
-fn trailing_error(o: &Offsets, i: usize) -> ParseError {
-    let kind = if o.query_end < i {
+fn trailing_error(path_end: usize, query_end: usize, i: usize) -> ParseError {
+    let kind = if query_end < i {
         K::UnexpectedCharInFragment
-    } else if o.query().is_some() {
+    } else if path_end < query_end {
         K::UnexpectedCharInQuery
     } else {
         K::UnexpectedCharInPath
@@ -582,6 +663,35 @@ mod tests {
         }
         // Without shared/ beside the checkout there is nothing to compare.
         assert!(seen == 0 || seen > 100_000, "{seen} lines");
+    }
+
+    #[test]
+    fn inputs_past_the_offset_limit_are_too_long() {
+        // The check itself: a 4 GiB input is not allocated here.
+        use super::{check_len, MAX_LEN};
+        use crate::ParseErrorKind as K;
+        assert_eq!(MAX_LEN, u32::MAX as usize);
+        assert_eq!(check_len(0), Ok(()));
+        assert_eq!(check_len(MAX_LEN), Ok(()));
+        for len in [MAX_LEN + 1, usize::MAX] {
+            let e = check_len(len).unwrap_err();
+            assert_eq!((e.index(), e.kind()), (MAX_LEN, K::TooLong));
+        }
+        assert_eq!(K::TooLong.name(), "too_long");
+        assert_eq!(
+            check_len(MAX_LEN + 1).unwrap_err().to_string(),
+            "at byte 4294967295: expected at most 4294967295 bytes (u32::MAX) in all"
+        );
+    }
+
+    #[test]
+    fn a_parse_result_is_small() {
+        // Two words of string, six `u32` offsets, the host kind and an IPv4
+        // address: a third of what `usize` offsets and `Option`s took.
+        use crate::{ParseError, UriRef};
+        assert_eq!(core::mem::size_of::<super::Offsets>(), 32);
+        assert_eq!(core::mem::size_of::<UriRef<'_>>(), 48);
+        assert!(core::mem::size_of::<Result<UriRef<'_>, ParseError>>() <= 56);
     }
 
     proptest! {

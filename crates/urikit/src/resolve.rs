@@ -202,6 +202,13 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        // The target is no longer than both inputs and the few bytes a merge
+        // adds: past the parser's limit its offsets could not be stored.
+        let bound = base.as_str().len() + reference.as_str().len() + 8;
+        if bound > crate::parse::MAX_LEN {
+            let at = reference.as_str().len();
+            return Err(ResolveError::new(at, ResolveErrorKind::TooLong));
+        }
         if self.profile == Profile::Rfc3986 {
             if let Some(t) = splice(self.strict, base, reference) {
                 return Ok(t);
@@ -732,6 +739,11 @@ pub enum ResolveErrorKind {
     /// (see [`relativize`](crate::relativize)). The index is that segment in
     /// the target.
     UnreachableTarget,
+    /// The target could be longer than a parsed value can be (`u32::MAX`
+    /// bytes, [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)):
+    /// the base and the reference together are about 4 GiB. The index is
+    /// the length of the reference.
+    TooLong,
 }
 
 impl ResolveErrorKind {
@@ -740,6 +752,7 @@ impl ResolveErrorKind {
         match self {
             ResolveErrorKind::PathUnderflow => "path_underflow",
             ResolveErrorKind::UnreachableTarget => "unreachable_target",
+            ResolveErrorKind::TooLong => "too_long",
         }
     }
 
@@ -750,6 +763,7 @@ impl ResolveErrorKind {
             ResolveErrorKind::UnreachableTarget => {
                 "a dot segment, which resolution always removes: no reference resolves to this target"
             }
+            ResolveErrorKind::TooLong => "a target of at most 4294967295 bytes (u32::MAX)",
         }
     }
 }

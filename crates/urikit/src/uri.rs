@@ -164,7 +164,7 @@ impl<'a> UriRef<'a> {
 
     /// The scheme, as written (not case-folded); `None` for a relative reference.
     pub fn scheme(&self) -> Option<&'a str> {
-        match self.meta.scheme_end {
+        match self.meta.scheme_end() {
             0 => None,
             e => Some(&self.s[..e]),
         }
@@ -172,7 +172,7 @@ impl<'a> UriRef<'a> {
 
     /// Whether the reference has a scheme (is a URI rather than a relative reference).
     pub fn is_absolute(&self) -> bool {
-        self.meta.scheme_end != 0
+        self.meta.scheme_end() != 0
     }
 
     /// Whether the reference is a relative reference (has no scheme).
@@ -186,11 +186,12 @@ impl<'a> UriRef<'a> {
         if !m.has_authority() {
             return None;
         }
-        let (start, end) = (m.auth_start(), m.path_start);
-        let host_str = &self.s[m.host_start..m.host_end];
-        let host = match m.host {
+        let (start, end) = (m.auth_start(), m.path_start());
+        let (host_start, host_end) = (m.host_start(), m.host_end());
+        let host_str = &self.s[host_start..host_end];
+        let host = match m.host() {
             HostKind::None | HostKind::RegName => Host::RegName(host_str),
-            HostKind::Ipv4 => Host::Ipv4(m.ipv4.into()),
+            HostKind::Ipv4 => Host::Ipv4(m.ipv4().into()),
             HostKind::Ipv6 => Host::Ipv6 {
                 addr: m.ipv6(self.s).into(),
                 literal: &host_str[1..host_str.len() - 1],
@@ -199,10 +200,10 @@ impl<'a> UriRef<'a> {
         };
         Some(Authority {
             s: &self.s[start..end],
-            userinfo: (m.host_start > start).then(|| &self.s[start..m.host_start - 1]),
+            userinfo: (host_start > start).then(|| &self.s[start..host_start - 1]),
             host,
             host_str,
-            port: (m.host_end < end).then(|| &self.s[m.host_end + 1..end]),
+            port: (host_end < end).then(|| &self.s[host_end + 1..end]),
         })
     }
 
@@ -225,7 +226,8 @@ impl<'a> UriRef<'a> {
     /// authority.
     pub fn host_str(&self) -> Option<&'a str> {
         let m = &self.meta;
-        m.has_authority().then(|| &self.s[m.host_start..m.host_end])
+        m.has_authority()
+            .then(|| &self.s[m.host_start()..m.host_end()])
     }
 
     /// The port digits; `Some("")` for `//h:`; `None` without a port.
@@ -240,7 +242,7 @@ impl<'a> UriRef<'a> {
 
     /// The path, raw. Always present, possibly empty.
     pub fn path(&self) -> &'a str {
-        &self.s[self.meta.path_start..self.meta.path_end]
+        &self.s[self.meta.path_start()..self.meta.path_end()]
     }
 
     /// The path's segments (see [`Segments`]).
@@ -251,7 +253,7 @@ impl<'a> UriRef<'a> {
     /// The query (after `?`), raw; `None` when there is no `?`.
     pub fn query(&self) -> Option<&'a str> {
         let q = self.meta.query()?;
-        Some(&self.s[q + 1..self.meta.query_end])
+        Some(&self.s[q + 1..self.meta.query_end()])
     }
 
     /// The fragment (after `#`), raw; `None` when there is no `#`.
@@ -321,7 +323,7 @@ impl<'a> Uri<'a> {
 
     /// The scheme, as written.
     pub fn scheme(&self) -> &'a str {
-        &self.0.s[..self.0.meta.scheme_end]
+        &self.0.s[..self.0.meta.scheme_end()]
     }
 
     /// The reference view of this URI.
