@@ -7,6 +7,13 @@
 //! arithmetic (merge and dot-segment removal) lives in the private `path` module and is
 //! linear in the length of the base path plus the reference.
 //!
+//! With RFC 3986's algorithm, when no dot segment is to be removed (every
+//! line of the benchmark's URL lists), the target is a prefix of the base,
+//! perhaps a `/`, and a suffix of the reference: it is copied in two pieces
+//! into a string of the exact length, its offsets computed from the two
+//! inputs' (no search, no second pass over the path but the check for `.`
+//! segments, eight bytes at a time).
+//!
 //! # The profiles
 //!
 //! | | [`Profile::Rfc3986`] | [`Profile::Draft2003`] | [`Profile::Draft1997`] |
@@ -863,6 +870,78 @@ mod tests {
         assert_eq!(err.index(), 9);
         // Drafts don't check what they don't normalize.
         assert!(d97.resolve(&base, &UriRef::parse("/../g").unwrap()).is_ok());
+    }
+
+    #[test]
+    fn splice_agrees_with_the_steps() {
+        // The fast path against the general algorithm, on every pair: the
+        // same string and the same components (the debug build also checks
+        // the offsets against a parse of the result).
+        let bases = [
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?q#f",
+            "http://a",
+            "http://a?q#f",
+            "HTTP://u@[::1]:8/x/",
+            "http://1.2.3.4/x",
+            "foo:",
+            "foo:a/b",
+            "foo:/a/b?",
+            "foo:a",
+            "foo:#",
+            "http://a/.x/..y/",
+            "http://a/b/./c",
+        ];
+        let refs = [
+            "",
+            "#",
+            "#g",
+            "?",
+            "?y",
+            "?y#s",
+            "g",
+            "g/",
+            "g?y#s",
+            ";x",
+            "g;x?y#s",
+            "/g",
+            "/",
+            "//g",
+            "//",
+            "//?x",
+            "//u@h:1/p?q#f",
+            "//[v1.x]/p",
+            "http:g",
+            "HTTP:/g?y",
+            "foo:g",
+            "ftp://h/p",
+            "http://a/b/../c",
+            "g/.x",
+            "...",
+            "a:b",
+            "./g",
+            "../g",
+            "g/..",
+        ];
+        for strict in [true, false] {
+            let resolver = Resolver::new().strict(strict);
+            for b in bases {
+                let base = Uri::parse(b).unwrap();
+                for r in refs {
+                    let r = UriRef::parse(r).unwrap();
+                    let fast = resolver.resolve(&base, &r).unwrap();
+                    let steps = resolver.resolve_in_steps(&base, &r).unwrap();
+                    let (f, s) = (fast.as_uri(), steps.as_uri());
+                    assert_eq!(f.as_str(), s.as_str(), "{b} {r:?} strict {strict}");
+                    assert_eq!(
+                        (f.scheme(), f.authority().map(|a| a.as_str()), f.path()),
+                        (s.scheme(), s.authority().map(|a| a.as_str()), s.path()),
+                    );
+                    assert_eq!((f.query(), f.fragment()), (s.query(), s.fragment()));
+                    assert_eq!(f.host(), s.host());
+                }
+            }
+        }
     }
 
     #[test]
