@@ -439,10 +439,10 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         return Some(spliced(base, r, m, Cut::Authority, head, false, from));
     }
     let bm = base.meta();
-    let b_path = base.path();
     let (kind, head, slash) = if r_path.starts_with('/') {
         (Cut::Path, bm.path_start, false)
     } else if !r_path.is_empty() {
+        let b_path = base.path();
         if b_path.is_empty() && bm.auth.is_some() {
             // merge(): "/" and the reference's path.
             (Cut::PathTail, bm.path_start, true)
@@ -493,17 +493,27 @@ fn spliced(
     }
     s.push_str(tail);
     // The target ends with the reference's `path [ "?" query ] [ "#"
-    // fragment ]`.
+    // fragment ]` (of which the path is empty unless the reference has an
+    // authority or a path).
     let len = s.len();
     m.fragment = r.fragment().map(|f| len - f.len() - 1);
-    if kind != Cut::Fragment {
-        m.query = r.query().map(|q| m.fragment.unwrap_or(len) - q.len() - 1);
-    }
-    if matches!(kind, Cut::Authority | Cut::Path | Cut::PathTail) {
-        m.path_end = m.query.or(m.fragment).unwrap_or(len);
-    }
-    if matches!(kind, Cut::Authority | Cut::Path) {
-        m.path_start = m.path_end - r.path().len();
+    match kind {
+        Cut::Authority => {
+            m.query = r.query().map(|q| m.fragment.unwrap_or(len) - q.len() - 1);
+            m.path_end = m.query.or(m.fragment).unwrap_or(len);
+            m.path_start = m.path_end - r.path().len();
+        }
+        Cut::Path | Cut::PathTail => {
+            // The tail starts with the reference's path.
+            m.path_end = at + r.path().len();
+            if kind == Cut::Path {
+                m.path_start = at;
+            }
+            m.query = (s.as_bytes().get(m.path_end) == Some(&b'?')).then_some(m.path_end);
+        }
+        // The tail starts with the "?".
+        Cut::Query => m.query = Some(at),
+        Cut::Fragment => {}
     }
     UriBuf::from_parts(s, m)
 }
