@@ -357,6 +357,42 @@ mod tests {
     }
 
     #[test]
+    fn dot_segments_found_exactly_in_longer_paths() {
+        // Pseudo-random paths of up to 48 bytes over ".", "/" and "a", biased
+        // to "a" so that dot segments are rare and placed anywhere.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut path = String::new();
+        let mut found = 0;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 49) as usize;
+            path.clear();
+            let mut bits = seed;
+            for k in 0..len {
+                if k % 21 == 0 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    bits = seed;
+                }
+                path.push(match bits % 8 {
+                    0 => '.',
+                    1 | 2 => '/',
+                    _ => 'a',
+                });
+                bits /= 8;
+            }
+            let by_split = path.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(has_dot_segment(&path), by_split, "{path:?}");
+            found += usize::from(by_split);
+        }
+        // Both answers are common.
+        assert!((2_000..18_000).contains(&found), "{found}");
+    }
+
+    #[test]
     fn base_dirs() {
         assert_eq!(base_dir("/b/c/d;p"), "/b/c/");
         assert_eq!(base_dir("a/b"), "a/");
