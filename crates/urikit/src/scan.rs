@@ -260,12 +260,25 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
         return at;
     }
     if let Some(last) = b.last_chunk::<W>() {
-        // Byte `W - left` of the last block is the byte at `at`.
-        let m = marks(last, stop) >> (8 * (W - left));
-        return at + ((m.trailing_zeros() / 8) as usize).min(left);
+        // Byte `W - left` of the last block is the byte at `at`: the marks
+        // of the bytes before it are cleared (no mark left: `W`, the end).
+        let seen = W - left;
+        let m = marks(last, stop) & AFTER[seen & (W - 1)];
+        return at + (m.trailing_zeros() / 8) as usize - seen;
     }
     at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
+
+/// `AFTER[k]` keeps the marks of bytes `k..W` of a block.
+static AFTER: [u128; W] = {
+    let mut t = [0; W];
+    let mut k = 0;
+    while k < W {
+        t[k] = u128::MAX << (8 * k);
+        k += 1;
+    }
+    t
+};
 
 /// [`scan`] for a class given as range tests ([`run_wide`]).
 #[inline(always)]
