@@ -5,6 +5,16 @@
 /// `index` is the byte offset of the first byte that could not be accepted: the
 /// offending character, the `%` of a bad percent-encoding, the start of a bad IP
 /// literal's content, or the length of the input when it ended too early.
+///
+/// Inputs longer than `u32::MAX` bytes (4 GiB minus one) are not parsed: a
+/// parsed value stores its offsets as `u32`, which keeps it small (48 bytes
+/// for a [`UriRef`](crate::UriRef)). They are a
+/// [`ParseErrorKind::TooLong`] error at index `u32::MAX`.
+///
+/// ```
+/// use urikit::ParseErrorKind;
+/// assert_eq!(ParseErrorKind::TooLong.name(), "too_long");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
     index: usize,

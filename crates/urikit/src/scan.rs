@@ -167,35 +167,42 @@ pub(crate) fn scan(b: &[u8], mut i: usize, class: u8) -> Result<usize, ParseErro
 /// (below `!`), `DEL` or any non-ASCII byte, or one of `" # % < > ? [ \ ] ^ ` { | }`.
 #[inline(always)]
 fn stops_path(c: u8) -> bool {
-    (c.wrapping_sub(0x21) >= 0x5E) // below 0x21, or 0x7F and up
+    outside_printable_or_brace(c)
         | (c.wrapping_sub(b'"') < 2) // " #
         | (c == b'%')
         | (c == b'<')
         | (c.wrapping_sub(b'>') < 2) // > ?
         | (c.wrapping_sub(b'[') < 4) // [ \ ] ^
         | (c == b'`')
-        | (c.wrapping_sub(b'{') < 3) // { | }
+}
+
+/// Whether `c` is a control, space, `DEL` or non-ASCII byte, or one of
+/// `{ | }`: the stop bytes every class below shares at both ends of ASCII.
+/// One range test from `{` round to `!` (wrapping), less `~`, takes fewer
+/// vector operations than two range tests.
+#[inline(always)]
+fn outside_printable_or_brace(c: u8) -> bool {
+    (c.wrapping_sub(b'{') < 0xA6) & (c != b'~')
 }
 
 /// Whether `c` ends a run of [`table::QUERY`] bytes: as [`stops_path`], but
 /// for `?`.
 #[inline(always)]
 fn stops_query(c: u8) -> bool {
-    (c.wrapping_sub(0x21) >= 0x5E)
+    outside_printable_or_brace(c)
         | (c.wrapping_sub(b'"') < 2)
         | (c == b'%')
         | (c == b'<')
         | (c == b'>')
         | (c.wrapping_sub(b'[') < 4)
         | (c == b'`')
-        | (c.wrapping_sub(b'{') < 3)
 }
 
 /// Whether `c` ends a run of [`table::REG_NAME`] bytes: as [`stops_path`],
 /// and also `/`, `:` and `@`.
 #[inline(always)]
 fn stops_reg_name(c: u8) -> bool {
-    (c.wrapping_sub(0x21) >= 0x5E)
+    outside_printable_or_brace(c)
         | (c.wrapping_sub(b'"') < 2)
         | (c == b'%')
         | (c == b'/')
@@ -204,7 +211,6 @@ fn stops_reg_name(c: u8) -> bool {
         | (c.wrapping_sub(b'>') < 3) // > ? @
         | (c.wrapping_sub(b'[') < 4)
         | (c == b'`')
-        | (c.wrapping_sub(b'{') < 3)
 }
 
 /// The width of a block of [`run_wide`].
@@ -254,12 +260,25 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
         return at;
     }
     if let Some(last) = b.last_chunk::<W>() {
-        // Byte `W - left` of the last block is the byte at `at`.
-        let m = marks(last, stop) >> (8 * (W - left));
-        return at + ((m.trailing_zeros() / 8) as usize).min(left);
+        // Byte `W - left` of the last block is the byte at `at`: the marks
+        // of the bytes before it are cleared (no mark left: `W`, the end).
+        let seen = W - left;
+        let m = marks(last, stop) & AFTER[seen & (W - 1)];
+        return at + (m.trailing_zeros() / 8) as usize - seen;
     }
     at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
+
+/// `AFTER[k]` keeps the marks of bytes `k..W` of a block.
+static AFTER: [u128; W] = {
+    let mut t = [0; W];
+    let mut k = 0;
+    while k < W {
+        t[k] = u128::MAX << (8 * k);
+        k += 1;
+    }
+    t
+};
 
 /// [`scan`] for a class given as range tests ([`run_wide`]).
 #[inline(always)]
