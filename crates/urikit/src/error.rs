@@ -5,6 +5,16 @@
 /// `index` is the byte offset of the first byte that could not be accepted: the
 /// offending character, the `%` of a bad percent-encoding, the start of a bad IP
 /// literal's content, or the length of the input when it ended too early.
+///
+/// Inputs longer than `u32::MAX` bytes (4 GiB minus one) are not parsed: a
+/// parsed value stores its offsets as `u32`, which keeps it small (48 bytes
+/// for a [`UriRef`](crate::UriRef)). They are a
+/// [`ParseErrorKind::TooLong`] error at index `u32::MAX`.
+///
+/// ```
+/// use urikit::ParseErrorKind;
+/// assert_eq!(ParseErrorKind::TooLong.name(), "too_long");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
     index: usize,
@@ -49,6 +59,10 @@ pub enum ParseErrorKind {
     MissingScheme,
     /// The input has a fragment where an absolute URI (without one) was required.
     UnexpectedFragment,
+    /// The input is longer than the parser takes: 4 GiB minus one byte
+    /// (`u32::MAX` bytes), the limit of the offsets a parsed value stores.
+    /// The index is that limit, the first byte past it.
+    TooLong,
 }
 
 impl ParseErrorKind {
@@ -69,6 +83,7 @@ impl ParseErrorKind {
             ParseErrorKind::ColonInFirstSegment => "colon_in_first_segment",
             ParseErrorKind::MissingScheme => "missing_scheme",
             ParseErrorKind::UnexpectedFragment => "unexpected_fragment",
+            ParseErrorKind::TooLong => "too_long",
         }
     }
 
@@ -105,6 +120,7 @@ impl ParseErrorKind {
             }
             ParseErrorKind::MissingScheme => "an absolute URI, starting with a scheme and \":\"",
             ParseErrorKind::UnexpectedFragment => "no fragment in an absolute URI",
+            ParseErrorKind::TooLong => "at most 4294967295 bytes (u32::MAX) in all",
         }
     }
 }

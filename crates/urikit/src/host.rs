@@ -12,7 +12,6 @@
 
 use core::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::parse::HostMeta;
 use crate::table;
 
 /// A parsed host, typed.
@@ -34,18 +33,6 @@ pub enum Host<'a> {
 }
 
 impl<'a> Host<'a> {
-    pub(crate) fn from_meta(text: &'a str, meta: HostMeta) -> Host<'a> {
-        match meta {
-            HostMeta::RegName => Host::RegName(text),
-            HostMeta::Ipv4(a) => Host::Ipv4(Ipv4Addr::from(a)),
-            HostMeta::Ipv6(a) => Host::Ipv6 {
-                addr: Ipv6Addr::from(a),
-                literal: &text[1..text.len() - 1],
-            },
-            HostMeta::IpvFuture => Host::IpvFuture(&text[1..text.len() - 1]),
-        }
-    }
-
     /// The kind's stable name: `"ipv4"`, `"ipv6"`, `"ipvfuture"` or `"reg-name"`.
     pub const fn kind_name(&self) -> &'static str {
         match self {

@@ -31,6 +31,7 @@ use crate::table;
 
 /// The kind of host a parsed authority holds, with the address value of IP hosts
 /// (so that asking for it never parses twice).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum HostMeta {
     RegName,
@@ -45,6 +46,7 @@ pub(crate) enum HostMeta {
 /// the byte at `host_start - 1` is the `@` ending the userinfo; when
 /// `host_end < end` the byte at `host_end` is the `:` before the port, and the
 /// port is `host_end + 1 .. end`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct AuthMeta {
     pub start: usize,
@@ -54,12 +56,15 @@ pub(crate) struct AuthMeta {
     pub host: HostMeta,
 }
 
-/// The component offsets of a parsed URI reference.
+/// The component offsets of a parsed URI reference, spelled out: what
+/// resolution and normalization build and read. A parsed value stores the
+/// compact [`Offsets`] instead ([`Offsets::pack`], [`Offsets::unpack`]).
 ///
 /// Invariants: the scheme, if any, is `0 .. scheme_end` with `:` at `scheme_end`
 /// (`scheme_end == 0` means no scheme, since a scheme is never empty); the path is
 /// `path_start .. path_end`; `query` is the index of the `?` and `fragment` the
 /// index of the `#` that start those components.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Meta {
     pub scheme_end: usize,
@@ -70,65 +75,297 @@ pub(crate) struct Meta {
     pub fragment: Option<usize>,
 }
 
+/// The kind of host, or [`HostKind::None`] without an authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostKind {
+    None,
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+/// The component offsets a parsed value stores: what [`Meta`] says, with
+/// every offset that follows from another left out, so that a parse result
+/// is small to return and to copy.
+///
+/// - the authority starts at `scheme_end + 3` (after `scheme "://"`), or at 2
+///   without a scheme, and ends at `path_start`; it exists when `host` is not
+///   [`HostKind::None`] (`host_start` and `host_end` are 0 otherwise);
+/// - the query, when `path_end < query_end`, is `path_end + 1 .. query_end`
+///   (the `?` is at `path_end`);
+/// - the fragment, when `query_end` is not the length of the input, starts
+///   after the `#` at `query_end`;
+/// - an IPv4 host's address is kept (`ipv4`, zero otherwise); an IPv6 host's
+///   is read again from the text when asked for (rare, and cheap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Offsets {
+    scheme_end: u32,
+    host_start: u32,
+    host_end: u32,
+    path_start: u32,
+    path_end: u32,
+    query_end: u32,
+    host: HostKind,
+    ipv4: [u8; 4],
+}
+
+/// The longest input the parser takes: offsets are stored as `u32`.
+/// A longer one is a [`K::TooLong`] error at this index.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize;
+
+/// An index known to be at most [`MAX_LEN`], as stored. (Larger ones, which
+/// only a caller of [`Offsets::pack`] breaking its contract could give, are
+/// clamped: the offsets stay ordered and in bounds, so no slice panics.)
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn narrow(i: usize) -> u32 {
+    debug_assert!(i <= MAX_LEN, "{i}");
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+impl Offsets {
+    /// The end of the scheme (the index of its `:`); 0 without a scheme.
+    #[inline]
+    pub(crate) fn scheme_end(&self) -> usize {
+        self.scheme_end as usize
+    }
+
+    /// Where the host starts, when there is an authority.
+    #[inline]
+    pub(crate) fn host_start(&self) -> usize {
+        self.host_start as usize
+    }
+
+    /// Where the host ends, when there is an authority.
+    #[inline]
+    pub(crate) fn host_end(&self) -> usize {
+        self.host_end as usize
+    }
+
+    /// Where the path starts (and the authority, if any, ends).
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        self.path_start as usize
+    }
+
+    /// Where the path ends.
+    #[inline]
+    pub(crate) fn path_end(&self) -> usize {
+        self.path_end as usize
+    }
+
+    /// Where the query ends: the index of the `#`, or the length.
+    #[inline]
+    pub(crate) fn query_end(&self) -> usize {
+        self.query_end as usize
+    }
+
+    /// The host's kind ([`HostKind::None`] without an authority).
+    #[inline]
+    pub(crate) fn host(&self) -> HostKind {
+        self.host
+    }
+
+    /// An IPv4 host's address.
+    #[inline]
+    pub(crate) fn ipv4(&self) -> [u8; 4] {
+        self.ipv4
+    }
+
+    /// Where the authority starts (just after `//`), when there is one.
+    #[inline]
+    pub(crate) fn auth_start(&self) -> usize {
+        if self.scheme_end == 0 {
+            2
+        } else {
+            self.scheme_end() + 3
+        }
+    }
+
+    /// Whether there is an authority (`//`).
+    #[inline]
+    pub(crate) fn has_authority(&self) -> bool {
+        self.host != HostKind::None
+    }
+
+    /// The index of the `?`, when there is a query.
+    #[inline]
+    pub(crate) fn query(&self) -> Option<usize> {
+        (self.path_end < self.query_end).then_some(self.path_end())
+    }
+
+    /// The index of the `#`, when there is a fragment (`len` is the input's).
+    #[inline]
+    pub(crate) fn fragment(&self, len: usize) -> Option<usize> {
+        (self.query_end() < len).then_some(self.query_end())
+    }
+
+    /// The compact form of `m`, the offsets of a string of `len` bytes
+    /// (at most [`MAX_LEN`]).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn pack(m: &Meta, len: usize) -> Offsets {
+        let mut o = Offsets {
+            scheme_end: narrow(m.scheme_end),
+            host_start: 0,
+            host_end: 0,
+            path_start: narrow(m.path_start),
+            path_end: narrow(m.path_end),
+            query_end: narrow(m.fragment.unwrap_or(len)),
+            host: HostKind::None,
+            ipv4: [0; 4],
+        };
+        if let Some(a) = m.auth {
+            o.host_start = narrow(a.host_start);
+            o.host_end = narrow(a.host_end);
+            o.host = match a.host {
+                HostMeta::RegName => HostKind::RegName,
+                HostMeta::Ipv4(addr) => {
+                    o.ipv4 = addr;
+                    HostKind::Ipv4
+                }
+                HostMeta::Ipv6(_) => HostKind::Ipv6,
+                HostMeta::IpvFuture => HostKind::IpvFuture,
+            };
+            debug_assert_eq!((a.start, a.end), (o.auth_start(), o.path_start()), "{m:?}");
+        }
+        debug_assert_eq!(m.query, o.query(), "{m:?}");
+        o
+    }
+
+    /// The offsets spelled out, for the string `s` they were found in.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn unpack(&self, s: &str) -> Meta {
+        let auth = self.has_authority().then(|| AuthMeta {
+            start: self.auth_start(),
+            host_start: self.host_start(),
+            host_end: self.host_end(),
+            end: self.path_start(),
+            host: self.host_meta(s),
+        });
+        Meta {
+            scheme_end: self.scheme_end(),
+            auth,
+            path_start: self.path_start(),
+            path_end: self.path_end(),
+            query: self.query(),
+            fragment: self.fragment(s.len()),
+        }
+    }
+
+    /// The host kind with its address, for the string `s`.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn host_meta(&self, s: &str) -> HostMeta {
+        match self.host {
+            HostKind::None | HostKind::RegName => HostMeta::RegName,
+            HostKind::Ipv4 => HostMeta::Ipv4(self.ipv4),
+            HostKind::Ipv6 => HostMeta::Ipv6(self.ipv6(s)),
+            HostKind::IpvFuture => HostMeta::IpvFuture,
+        }
+    }
+
+    /// The address of an IPv6 host, read again from `s` (the parser checked
+    /// it: the fallback is never taken).
+    pub(crate) fn ipv6(&self, s: &str) -> [u8; 16] {
+        s.as_bytes()
+            .get(self.host_start() + 1..self.host_end().saturating_sub(1))
+            .and_then(|t| parse_ipv6(t).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
+#[inline(always)]
+pub(crate) fn check_len(len: usize) -> Result<(), ParseError> {
+    if len > MAX_LEN {
+        return Err(too_long());
+    }
+    Ok(())
+}
+
+#[cold]
+fn too_long() -> ParseError {
+    ParseError::new(MAX_LEN, K::TooLong)
+}
+
 /// Parses `s` as an RFC 3986 `URI-reference`.
-pub(crate) fn parse(s: &str) -> Result<Meta, ParseError> {
+#[inline(always)]
+pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
+    check_len(b.len())?;
     let mut i = 0;
     let mut scheme_end = 0;
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), only when ":" follows.
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let j = scan::run(b, 1, scan::SCHEME);
+        let mut j = 1;
+        while let Some(&c) = b.get(j) {
+            if !scan::is(c, scan::SCHEME) {
+                break;
+            }
+            j += 1;
+        }
         if b.get(j) == Some(&b':') {
             scheme_end = j;
             i = j + 1;
         }
     }
 
-    let mut auth = None;
+    // Every index below is at most `b.len()`, so at most `MAX_LEN`: each
+    // fits a `u32`.
+    let mut a = Auth {
+        host_start: 0,
+        host_end: 0,
+        end: i,
+        host: HostKind::None,
+        ipv4: [0; 4],
+    };
     if b.get(i..i + 2) == Some(b"//") {
-        let a = parse_authority(b, i + 2)?;
+        a = parse_authority(b, i + 2)?;
         i = a.end;
-        auth = Some(a);
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan(b, i, scan::PATH)?;
+    i = scan::scan_path(b, i)?;
     let path_end = i;
-    if scheme_end == 0 && auth.is_none() {
-        check_first_segment(b, path_start, path_end)?;
+    if scheme_end == 0 && a.host == HostKind::None {
+        check_first_segment(b, path_start, i)?;
     }
-
-    let mut query = None;
     if b.get(i) == Some(&b'?') {
-        query = Some(i);
-        i = scan(b, i + 1, scan::QUERY)?;
+        i = scan::scan_query(b, i + 1)?;
     }
-    let mut fragment = None;
+    let query_end = i;
     if b.get(i) == Some(&b'#') {
-        fragment = Some(i);
         // `fragment` has the same rule as `query`.
-        i = scan(b, i + 1, scan::QUERY)?;
+        i = scan::scan_query(b, i + 1)?;
     }
     if i < b.len() {
-        let kind = if fragment.is_some() {
-            K::UnexpectedCharInFragment
-        } else if query.is_some() {
-            K::UnexpectedCharInQuery
-        } else {
-            K::UnexpectedCharInPath
-        };
-        return Err(ParseError::new(i, kind));
+        return Err(trailing_error(path_end, query_end, i));
     }
-    Ok(Meta {
-        scheme_end,
-        auth,
-        path_start,
-        path_end,
-        query,
-        fragment,
+    Ok(Offsets {
+        scheme_end: scheme_end as u32,
+        host_start: a.host_start as u32,
+        host_end: a.host_end as u32,
+        path_start: path_start as u32,
+        path_end: path_end as u32,
+        query_end: query_end as u32,
+        host: a.host,
+        ipv4: a.ipv4,
     })
+}
+
+/// The error for a byte that ends the last component before the end of the input.
+#[cold]
+fn trailing_error(path_end: usize, query_end: usize, i: usize) -> ParseError {
+    let kind = if query_end < i {
+        K::UnexpectedCharInFragment
+    } else if path_end < query_end {
+        K::UnexpectedCharInQuery
+    } else {
+        K::UnexpectedCharInPath
+    };
+    ParseError::new(i, kind)
 }
 
 /// A relative reference's first segment must not hold `:` (`path-noscheme`).
@@ -175,7 +412,7 @@ fn ends_authority(c: Option<&u8>) -> bool {
 }
 
 /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` starting at `start`
-/// (just after `//`).
+/// (just after `//`) into `o`'s host fields and `path_start` (the authority's end).
 ///
 /// The fast path reads `reg-name [":" *DIGIT]` and stops at the end of the
 /// authority. This gives what [`parse_authority_general`] gives, errors
@@ -183,42 +420,63 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// routine meets too, since `reg-name` and `userinfo` agree on every byte but
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
-#[inline]
-fn parse_authority(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
-    let host_end = scan(b, start, scan::REG_NAME)?;
-    let end = match b.get(host_end) {
-        Some(b':') => scan::run(b, host_end + 1, scan::DIGIT),
-        _ => host_end,
-    };
+#[inline(always)]
+fn parse_authority(b: &[u8], start: usize) -> Result<Auth, ParseError> {
+    let host_end = scan::scan_reg_name(b, start)?;
+    let mut end = host_end;
+    if b.get(end) == Some(&b':') {
+        end += 1;
+        while b.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+    }
     if !ends_authority(b.get(end)) {
         return parse_authority_general(b, start);
     }
-    Ok(AuthMeta {
-        start,
+    let (host, ipv4) = reg_name_or_ipv4(&b[start..host_end]);
+    Ok(Auth {
         host_start: start,
         host_end,
         end,
-        host: reg_name_or_ipv4(&b[start..host_end]),
+        host,
+        ipv4,
     })
 }
 
+/// What [`parse_authority`] finds: the [`Offsets`] fields of the authority,
+/// returned by value (an `&mut Offsets` handed to the cold routine would keep
+/// the whole of it in memory on the fast path too).
+struct Auth {
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host: HostKind,
+    ipv4: [u8; 4],
+}
+
 /// The kind of a host that matched `reg-name`: an `IPv4address` is one too.
-#[inline]
-fn reg_name_or_ipv4(host: &[u8]) -> HostMeta {
+#[inline(always)]
+fn reg_name_or_ipv4(host: &[u8]) -> (HostKind, [u8; 4]) {
     // An IPv4address ends with a digit: skip the attempt for most names.
-    if !host.last().is_some_and(u8::is_ascii_digit) {
-        return HostMeta::RegName;
+    if host.last().is_some_and(u8::is_ascii_digit) {
+        if let Some(addr) = ipv4(host) {
+            return (HostKind::Ipv4, addr);
+        }
     }
-    match parse_ipv4(host) {
-        Some(addr) => HostMeta::Ipv4(addr),
-        None => HostMeta::RegName,
-    }
+    (HostKind::RegName, [0; 4])
+}
+
+/// [`parse_ipv4`], out of line: rare on the fast path.
+#[inline(never)]
+fn ipv4(host: &[u8]) -> Option<[u8; 4]> {
+    parse_ipv4(host)
 }
 
 /// [`parse_authority`] for every authority: reads the bytes first as a possible
 /// userinfo, then (from after the `@`, or from `start` again) as `host [":" port]`.
 #[cold]
-fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseError> {
+#[inline(never)]
+fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
     // First read: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
     let j = scan(b, start, scan::USERINFO)?;
     let host_start = match b.get(j) {
@@ -228,11 +486,17 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseErro
         Some(_) => return Err(ParseError::new(j, K::UnexpectedCharInAuthority)),
     };
 
-    let (host_end, host) = if b.get(host_start) == Some(&b'[') {
-        parse_ip_literal(b, host_start)?
+    let (host_end, host, ipv4) = if b.get(host_start) == Some(&b'[') {
+        let (host_end, host) = parse_ip_literal(b, host_start)?;
+        let kind = match host {
+            HostMeta::IpvFuture => HostKind::IpvFuture,
+            _ => HostKind::Ipv6,
+        };
+        (host_end, kind, [0; 4])
     } else {
         let end = scan(b, host_start, scan::REG_NAME)?;
-        (end, reg_name_or_ipv4(&b[host_start..end]))
+        let (kind, addr) = reg_name_or_ipv4(&b[host_start..end]);
+        (end, kind, addr)
     };
 
     let mut end = host_end;
@@ -243,12 +507,12 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<AuthMeta, ParseErro
         end = scan::run(b, end, scan::DIGIT);
     }
     match b.get(end) {
-        None | Some(b'/' | b'?' | b'#') => Ok(AuthMeta {
-            start,
+        None | Some(b'/' | b'?' | b'#') => Ok(Auth {
             host_start,
             host_end,
             end,
             host,
+            ipv4,
         }),
         Some(_) if port => Err(ParseError::new(end, K::InvalidPort)),
         Some(_) => Err(ParseError::new(end, K::UnexpectedCharInHost)),
@@ -300,9 +564,14 @@ fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostMeta), ParseErr
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
-    use super::parse;
     use crate::parse_reference::parse_reference;
     use proptest::prelude::*;
+
+    /// The fast parser's answer, spelled out as the oracle gives it (the
+    /// IPv6 address read again from the text, every derived offset computed).
+    fn parse(s: &str) -> Result<super::Meta, crate::ParseError> {
+        super::parse(s).map(|o| o.unpack(s))
+    }
 
     fn same(s: &str) {
         assert_eq!(parse(s), parse_reference(s), "input {s:?}");
@@ -394,6 +663,35 @@ mod tests {
         }
         // Without shared/ beside the checkout there is nothing to compare.
         assert!(seen == 0 || seen > 100_000, "{seen} lines");
+    }
+
+    #[test]
+    fn inputs_past_the_offset_limit_are_too_long() {
+        // The check itself: a 4 GiB input is not allocated here.
+        use super::{check_len, MAX_LEN};
+        use crate::ParseErrorKind as K;
+        assert_eq!(MAX_LEN, u32::MAX as usize);
+        assert_eq!(check_len(0), Ok(()));
+        assert_eq!(check_len(MAX_LEN), Ok(()));
+        for len in [MAX_LEN + 1, usize::MAX] {
+            let e = check_len(len).unwrap_err();
+            assert_eq!((e.index(), e.kind()), (MAX_LEN, K::TooLong));
+        }
+        assert_eq!(K::TooLong.name(), "too_long");
+        assert_eq!(
+            check_len(MAX_LEN + 1).unwrap_err().to_string(),
+            "at byte 4294967295: expected at most 4294967295 bytes (u32::MAX) in all"
+        );
+    }
+
+    #[test]
+    fn a_parse_result_is_small() {
+        // Two words of string, six `u32` offsets, the host kind and an IPv4
+        // address (with `usize` offsets and `Option`s it was 128 bytes).
+        use crate::{ParseError, UriRef};
+        assert_eq!(core::mem::size_of::<super::Offsets>(), 32);
+        assert_eq!(core::mem::size_of::<UriRef<'_>>(), 48);
+        assert!(core::mem::size_of::<Result<UriRef<'_>, ParseError>>() <= 56);
     }
 
     proptest! {

@@ -9,8 +9,6 @@
 
 use alloc::string::String;
 
-use crate::scan::find_byte;
-
 /// The directory part of a base path for the merge (RFC 3986 section 5.2.3):
 /// everything up to and including the right-most `/`, or nothing when the
 /// path holds no `/`.
@@ -28,23 +26,60 @@ pub(crate) fn base_dir(path: &str) -> &str {
     }
 }
 
-/// Whether `path` has a `.` or `..` segment (between `/`s or the ends). Looks
-/// only at the `.` bytes, found eight bytes at a time.
+/// Whether `path` has a `.` or `..` segment (between `/`s or the ends).
+///
+/// Reads eight bytes at a time and finds every `.` of a block exactly (SWAR),
+/// then looks around each `.` only: most paths have none or one (`.html`),
+/// so this is a few operations per eight bytes and no byte loop. The last
+/// block of a path of eight bytes or more is read as its last eight bytes,
+/// the ones already looked at shifted out; shorter paths go byte by byte.
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    let mut from = 0;
-    while let Some(k) = b.get(from..).and_then(|rest| find_byte(rest, b'.')) {
-        let at = from + k;
-        let starts = at == 0 || b.get(at - 1) == Some(&b'/');
-        // The segment is "." or "..": what follows is the end or "/", or a
-        // second "." and then the end or "/".
-        let end = |i: usize| matches!(b.get(i), None | Some(b'/'));
-        if starts && (end(at + 1) || (b.get(at + 1) == Some(&b'.') && end(at + 2))) {
+    // The "." at `p` starts a segment that is "." or "..".
+    let dot_segment_at = |p: usize| {
+        matches!(b.get(p.wrapping_sub(1)), None | Some(b'/'))
+            && match b.get(p + 1) {
+                None | Some(b'/') => true,
+                Some(b'.') => matches!(b.get(p + 2), None | Some(b'/')),
+                _ => false,
+            }
+    };
+    // Whether a "." marked in `dots` (bit 7 of byte k: the byte at `at + k`)
+    // starts a dot segment.
+    let any_at = |mut dots: u64, at: usize| {
+        while dots != 0 {
+            if dot_segment_at(at + (dots.trailing_zeros() / 8) as usize) {
+                return true;
+            }
+            dots &= dots - 1;
+        }
+        false
+    };
+    let mut i = 0;
+    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if any_at(dot_bytes(block), i) {
             return true;
         }
-        from = at + 1;
+        i += 8;
     }
-    false
+    let left = b.len() - i;
+    if left == 0 {
+        return false;
+    }
+    match b.last_chunk::<8>() {
+        Some(last) => any_at(dot_bytes(last) >> (8 * (8 - left)), i),
+        None => (0..b.len()).any(|p| b.get(p) == Some(&b'.') && dot_segment_at(p)),
+    }
+}
+
+/// Bit 7 of byte `k` of the result is set exactly when `block[k]` is `.`;
+/// every other bit is clear. (Exact: the low seven bits of each byte are
+/// added apart, so no carry crosses bytes.)
+#[inline(always)]
+fn dot_bytes(block: &[u8; 8]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = u64::from_le_bytes(*block) ^ 0x2e2e_2e2e_2e2e_2e2e;
+    !(((x & LOW7) + LOW7) | x) & !LOW7
 }
 
 /// Removes the last segment of `out` and the `/` before it, if any: the
@@ -292,11 +327,69 @@ mod tests {
             ("//.", true),
             ("x/../", true),
             ("%2E", false),
+            // "®" is C2 AE: 0xAE is "." with the high bit set.
+            ("/®®®®®®®/.", true),
+            ("®.®/®®®®®®./®", false),
         ] {
             assert_eq!(has_dot_segment(p), want, "{p:?}");
             let by_split = p.split('/').any(|s| s == "." || s == "..");
             assert_eq!(by_split, want, "{p:?}");
         }
+    }
+
+    #[test]
+    fn dot_segments_found_exactly_in_every_short_path() {
+        // Every path of up to 11 bytes over ".", "/" and "a": the blocks of
+        // eight, the shifted last block and the byte loop, at every offset.
+        let mut path = Vec::new();
+        for len in 0..=11u32 {
+            for mut n in 0..3usize.pow(len) {
+                path.clear();
+                for _ in 0..len {
+                    path.push([b'.', b'/', b'a'][n % 3]);
+                    n /= 3;
+                }
+                let p = core::str::from_utf8(&path).unwrap();
+                let by_split = p.split('/').any(|s| s == "." || s == "..");
+                assert_eq!(has_dot_segment(p), by_split, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn dot_segments_found_exactly_in_longer_paths() {
+        // Pseudo-random paths of up to 48 bytes over ".", "/" and "a", biased
+        // to "a" so that dot segments are rare and placed anywhere.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut path = String::new();
+        let mut found = 0;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 49) as usize;
+            path.clear();
+            let mut bits = seed;
+            for k in 0..len {
+                if k % 21 == 0 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    bits = seed;
+                }
+                path.push(match bits % 8 {
+                    0 => '.',
+                    1 | 2 => '/',
+                    _ => 'a',
+                });
+                bits /= 8;
+            }
+            let by_split = path.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(has_dot_segment(&path), by_split, "{path:?}");
+            found += usize::from(by_split);
+        }
+        // Both answers are common.
+        assert!((2_000..18_000).contains(&found), "{found}");
     }
 
     #[test]

@@ -17,7 +17,9 @@ use alloc::{borrow::ToOwned, string::String};
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::Host;
-use crate::parse::{self, Meta};
+#[cfg(feature = "alloc")]
+use crate::parse::Meta;
+use crate::parse::{self, HostKind, Offsets};
 
 /// A parsed URI reference (RFC 3986 `URI-reference`): an absolute URI or a
 /// relative reference, borrowing its input.
@@ -43,7 +45,7 @@ use crate::parse::{self, Meta};
 #[derive(Clone, Copy)]
 pub struct UriRef<'a> {
     s: &'a str,
-    meta: Meta,
+    meta: Offsets,
 }
 
 /// The authority of a parsed reference: `[ userinfo "@" ] host [ ":" port ]`.
@@ -162,7 +164,7 @@ impl<'a> UriRef<'a> {
 
     /// The scheme, as written (not case-folded); `None` for a relative reference.
     pub fn scheme(&self) -> Option<&'a str> {
-        match self.meta.scheme_end {
+        match self.meta.scheme_end() {
             0 => None,
             e => Some(&self.s[..e]),
         }
@@ -170,7 +172,7 @@ impl<'a> UriRef<'a> {
 
     /// Whether the reference has a scheme (is a URI rather than a relative reference).
     pub fn is_absolute(&self) -> bool {
-        self.meta.scheme_end != 0
+        self.meta.scheme_end() != 0
     }
 
     /// Whether the reference is a relative reference (has no scheme).
@@ -180,20 +182,34 @@ impl<'a> UriRef<'a> {
 
     /// The authority, when the reference has `//`. It may be empty (`file:///x`).
     pub fn authority(&self) -> Option<Authority<'a>> {
-        let a = self.meta.auth?;
-        let host_str = &self.s[a.host_start..a.host_end];
+        let m = &self.meta;
+        if !m.has_authority() {
+            return None;
+        }
+        let (start, end) = (m.auth_start(), m.path_start());
+        let (host_start, host_end) = (m.host_start(), m.host_end());
+        let host_str = &self.s[host_start..host_end];
+        let host = match m.host() {
+            HostKind::None | HostKind::RegName => Host::RegName(host_str),
+            HostKind::Ipv4 => Host::Ipv4(m.ipv4().into()),
+            HostKind::Ipv6 => Host::Ipv6 {
+                addr: m.ipv6(self.s).into(),
+                literal: &host_str[1..host_str.len() - 1],
+            },
+            HostKind::IpvFuture => Host::IpvFuture(&host_str[1..host_str.len() - 1]),
+        };
         Some(Authority {
-            s: &self.s[a.start..a.end],
-            userinfo: (a.host_start > a.start).then(|| &self.s[a.start..a.host_start - 1]),
-            host: Host::from_meta(host_str, a.host),
+            s: &self.s[start..end],
+            userinfo: (host_start > start).then(|| &self.s[start..host_start - 1]),
+            host,
             host_str,
-            port: (a.host_end < a.end).then(|| &self.s[a.host_end + 1..a.end]),
+            port: (host_end < end).then(|| &self.s[host_end + 1..end]),
         })
     }
 
     /// Whether the reference has an authority (even an empty one).
     pub fn has_authority(&self) -> bool {
-        self.meta.auth.is_some()
+        self.meta.has_authority()
     }
 
     /// The userinfo, raw; `None` without an authority or without `@`.
@@ -209,8 +225,9 @@ impl<'a> UriRef<'a> {
     /// The host as written (IP literals keep their brackets); `None` without an
     /// authority.
     pub fn host_str(&self) -> Option<&'a str> {
-        let a = self.meta.auth?;
-        Some(&self.s[a.host_start..a.host_end])
+        let m = &self.meta;
+        m.has_authority()
+            .then(|| &self.s[m.host_start()..m.host_end()])
     }
 
     /// The port digits; `Some("")` for `//h:`; `None` without a port.
@@ -225,7 +242,7 @@ impl<'a> UriRef<'a> {
 
     /// The path, raw. Always present, possibly empty.
     pub fn path(&self) -> &'a str {
-        &self.s[self.meta.path_start..self.meta.path_end]
+        &self.s[self.meta.path_start()..self.meta.path_end()]
     }
 
     /// The path's segments (see [`Segments`]).
@@ -235,26 +252,23 @@ impl<'a> UriRef<'a> {
 
     /// The query (after `?`), raw; `None` when there is no `?`.
     pub fn query(&self) -> Option<&'a str> {
-        let q = self.meta.query?;
-        let end = self.meta.fragment.unwrap_or(self.s.len());
-        Some(&self.s[q + 1..end])
+        let q = self.meta.query()?;
+        Some(&self.s[q + 1..self.meta.query_end()])
     }
 
     /// The fragment (after `#`), raw; `None` when there is no `#`.
     pub fn fragment(&self) -> Option<&'a str> {
-        Some(&self.s[self.meta.fragment? + 1..])
+        Some(&self.s[self.meta.fragment(self.s.len())? + 1..])
     }
 
     /// The reference without its fragment (and without the `#`).
     pub fn without_fragment(&self) -> UriRef<'a> {
-        match self.meta.fragment {
+        match self.meta.fragment(self.s.len()) {
             None => *self,
+            // The fragment's `#` is at `query_end`, the new length: no fragment.
             Some(f) => UriRef {
                 s: &self.s[..f],
-                meta: Meta {
-                    fragment: None,
-                    ..self.meta
-                },
+                meta: self.meta,
             },
         }
     }
@@ -277,7 +291,7 @@ impl<'a> UriRef<'a> {
     /// of this one (resolution).
     #[cfg(feature = "alloc")]
     pub(crate) fn meta(&self) -> Meta {
-        self.meta
+        self.meta.unpack(self.s)
     }
 }
 
@@ -309,7 +323,7 @@ impl<'a> Uri<'a> {
 
     /// The scheme, as written.
     pub fn scheme(&self) -> &'a str {
-        &self.0.s[..self.0.meta.scheme_end]
+        &self.0.s[..self.0.meta.scheme_end()]
     }
 
     /// The reference view of this URI.
@@ -350,7 +364,7 @@ impl<'a> Deref for Uri<'a> {
 #[derive(Clone)]
 pub struct UriRefBuf {
     s: String,
-    meta: Meta,
+    meta: Offsets,
 }
 
 #[cfg(feature = "alloc")]
@@ -390,6 +404,7 @@ impl UriRefBuf {
 #[cfg(feature = "alloc")]
 impl UriRefBuf {
     pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
+        let meta = Offsets::pack(&meta, s.len());
         debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
         UriRefBuf { s, meta }
     }
