@@ -415,6 +415,10 @@ fn file_from_local_paths_round_trip() {
         "/a:b/c",
         "//net/x",
         "/c:/x",
+        // `|` is not a `pchar`: a drive-letter-looking first segment with it
+        // is encoded, not copied (found by the proptest below).
+        "/A|",
+        "/A|/b",
     ] {
         let built = file::from_unix_path(p).unwrap();
         let u = built.as_uri();
@@ -427,6 +431,10 @@ fn file_from_local_paths_round_trip() {
     assert_eq!(
         file::from_unix_path("/tmp/a b").unwrap().as_str(),
         "file:///tmp/a%20b"
+    );
+    assert_eq!(
+        file::from_unix_path("/A|").unwrap().as_str(),
+        "file:///A%7C"
     );
     assert_eq!(file::from_unix_path("relative").unwrap_err().index(), 0);
     assert_eq!(file::from_unix_path("/a\0b").unwrap_err().index(), 2);

@@ -316,8 +316,8 @@ impl FileBuilder {
         }
         for (k, seg) in self.path[1..].split('/').enumerate() {
             s.push('/');
-            // A drive letter keeps its `:`.
-            if k == 0 && drive_at(seg).is_some() {
+            // A drive letter keeps its `:` (a `|`, not a `pchar`, is encoded).
+            if k == 0 && drive_at(seg).is_some() && seg.as_bytes().get(1) == Some(&b':') {
                 s.push_str(seg);
             } else {
                 pct::push_encoded(&mut s, seg.as_bytes(), &SEGMENT);
