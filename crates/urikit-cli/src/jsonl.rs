@@ -57,14 +57,6 @@ impl<'a> Obj<'a> {
         self
     }
 
-    /// `"key":` and a `serde_json::Value` (for parts built by other code).
-    pub fn value(&mut self, key: &str, value: &serde_json::Value) -> &mut Self {
-        self.key(key);
-        // Writing into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut *self.out, value);
-        self
-    }
-
     /// `"key":[{...},...]`: one object per item, each written by `f`.
     pub fn list<T>(
         &mut self,
@@ -89,7 +81,31 @@ impl<'a> Obj<'a> {
     /// `"key":N`.
     pub fn num(&mut self, key: &str, value: usize) -> &mut Self {
         self.key(key);
-        let _ = write!(Bytes(self.out), "{value}");
+        uint(self.out, value as u64);
+        self
+    }
+
+    /// `"key":N`, or `"key":null` for `None`.
+    pub fn opt_num(&mut self, key: &str, value: Option<u64>) -> &mut Self {
+        self.key(key);
+        match value {
+            Some(n) => uint(self.out, n),
+            None => self.out.extend_from_slice(b"null"),
+        }
+        self
+    }
+
+    /// `"key":null`.
+    pub fn null(&mut self, key: &str) -> &mut Self {
+        self.key(key);
+        self.out.extend_from_slice(b"null");
+        self
+    }
+
+    /// `"key":[...]`: the array's items are written by `f`.
+    pub fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) -> &mut Self {
+        self.key(key);
+        array(self.out, f);
         self
     }
 
@@ -108,19 +124,148 @@ impl<'a> Obj<'a> {
     }
 }
 
-/// A JSON string, escaped as `serde_json` escapes it: `"`, `\\` and the
-/// control characters below U+0020, nothing else. Strings with none of those
-/// (nearly every URI) are copied whole; the others go through `serde_json`.
-pub fn string(out: &mut Vec<u8>, s: &str) {
-    if s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\') {
-        out.reserve(s.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
-    } else {
-        // Writing into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut *out, s);
+/// One JSON array being written (see [`array`] and [`Obj::arr`]): items are
+/// separated by commas as they come.
+pub struct Arr<'a> {
+    out: &'a mut Vec<u8>,
+    first: bool,
+}
+
+impl Arr<'_> {
+    fn item(&mut self) {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
     }
+
+    /// A string item, escaped.
+    pub fn str(&mut self, value: &str) -> &mut Self {
+        self.item();
+        string(self.out, value);
+        self
+    }
+
+    /// A string item, or `null` for `None`.
+    pub fn opt(&mut self, value: Option<&str>) -> &mut Self {
+        match value {
+            Some(v) => self.str(v),
+            None => {
+                self.item();
+                self.out.extend_from_slice(b"null");
+                self
+            }
+        }
+    }
+
+    /// A nested array item, written by `f`.
+    pub fn arr(&mut self, f: impl FnOnce(&mut Arr<'_>)) -> &mut Self {
+        self.item();
+        array(self.out, f);
+        self
+    }
+
+    /// An object item, written by `f`.
+    pub fn obj(&mut self, f: impl FnOnce(&mut Obj<'_>)) -> &mut Self {
+        self.item();
+        let mut inner = Obj::new(self.out);
+        f(&mut inner);
+        inner.out.push(b'}');
+        self
+    }
+}
+
+/// A JSON array, its items written by `f`, into `out` (as `serde_json`
+/// writes it: no spaces).
+pub fn array(out: &mut Vec<u8>, f: impl FnOnce(&mut Arr<'_>)) {
+    out.push(b'[');
+    let mut a = Arr { out, first: true };
+    f(&mut a);
+    a.out.push(b']');
+}
+
+/// The decimal digits of `n` (a JSON number), without going through
+/// `fmt`.
+pub fn uint(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// A JSON string, escaped as `serde_json` escapes it: `"`, `\\` and the
+/// control characters below U+0020, nothing else (`\b \f \n \r \t` in
+/// their short forms, the others as `\u00xx`). The runs between bytes that
+/// need escaping (a whole URI, nearly always) are copied whole.
+pub fn string(out: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    while let Some(k) = next_escape(bytes, start) {
+        out.extend_from_slice(&bytes[start..k]);
+        let c = bytes[k];
+        match c {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(c >> 4)]);
+                out.push(HEX[usize::from(c & 0xf)]);
+            }
+        }
+        start = k + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// The index of the first byte from `from` on that a JSON string must
+/// escape (`"`, `\\`, below 0x20). Eight bytes at a time: a word with none
+/// of them is skipped whole (SWAR: a byte below 0x20 borrows in `x - 0x20`,
+/// a byte equal to `c` is zero in `x ^ c`).
+fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    /// Whether some byte of `x` is below `n` (`n` at most 0x80).
+    fn below(x: u64, n: u8) -> bool {
+        x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH != 0
+    }
+    let needs = |c: u8| c < 0x20 || c == b'"' || c == b'\\';
+    let rest = bytes.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = from;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        if below(x, 0x20) || below(quote, 1) || below(backslash, 1) {
+            if let Some(k) = chunk.iter().position(|&c| needs(c)) {
+                return Some(at + k);
+            }
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| needs(c))
+        .map(|k| at + k)
 }
 
 /// `fmt::Write` into a byte buffer.
@@ -156,6 +301,53 @@ pub fn error(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut chars: Vec<char> = (0u8..0x80).map(char::from).collect();
+        chars.extend(['é', '\u{2028}', '\u{10ffff}']);
+        // Each character alone, and at every place in and around a word.
+        for c in chars {
+            for before in 0..18 {
+                for after in [0, 1, 7, 9] {
+                    let s = format!("{}{c}{}", "a".repeat(before), "b/".repeat(after));
+                    let mut out = Vec::new();
+                    string(&mut out, &s);
+                    assert_eq!(out, serde_json::to_vec(&s).unwrap(), "{s:?}");
+                }
+            }
+        }
+        let mixed = "\"\\\u{0}x\n\"".repeat(5);
+        let mut out = b"[".to_vec();
+        string(&mut out, &mixed);
+        assert_eq!(out[1..], serde_json::to_vec(&mixed).unwrap());
+    }
+
+    #[test]
+    fn numbers_and_arrays_are_written_as_serde_json_writes_them() {
+        for n in [0, 7, 10, 99, 65535, u64::MAX] {
+            let mut out = Vec::new();
+            uint(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+        let mut out = Vec::new();
+        let mut o = Obj::new(&mut out);
+        o.opt_num("a", Some(8)).opt_num("b", None).null("c");
+        o.arr("d", |a| {
+            a.str("x").opt(None).arr(|p| {
+                p.str("k").opt(Some("v"));
+            });
+            a.obj(|e| {
+                e.bool("t", true);
+            });
+        });
+        o.arr("e", |_| {});
+        o.end();
+        let v = json!({"a": 8, "b": null, "c": null, "d": ["x", null, ["k", "v"], {"t": true}], "e": []});
+        let mut expected = serde_json::to_vec(&v).unwrap();
+        expected.push(b'\n');
+        assert_eq!(out, expected);
+    }
 
     #[test]
     fn same_bytes_as_serde_json() {
