@@ -12,14 +12,47 @@ use std::fmt::{self, Write as _};
 pub struct Obj<'a> {
     out: &'a mut Vec<u8>,
     first: bool,
+    /// Text known to have nothing to escape (see [`Obj::source`]).
+    clean: &'a str,
 }
 
 impl<'a> Obj<'a> {
+    #[inline]
     pub fn new(out: &'a mut Vec<u8>) -> Obj<'a> {
         out.push(b'{');
-        Obj { out, first: true }
+        Obj {
+            out,
+            first: true,
+            clean: "",
+        }
     }
 
+    /// Declares `text` (the input line, typically) as the source of most
+    /// values: when it has nothing to escape, the values that are slices of
+    /// it (found by their address) are copied with no further look, here and
+    /// in nested objects.
+    pub fn source(&mut self, text: &'a str) -> &mut Self {
+        if next_escape(text.as_bytes(), 0).is_none() {
+            self.clean = text;
+        }
+        self
+    }
+
+    /// Whether `value` lies inside the clean source text.
+    #[inline]
+    fn is_clean(&self, value: &str) -> bool {
+        let (at, start) = (value.as_ptr() as usize, self.clean.as_ptr() as usize);
+        at >= start && at + value.len() <= start + self.clean.len()
+    }
+
+    /// A nested object, written into the same buffer.
+    fn nested(&mut self) -> Obj<'_> {
+        let mut inner = Obj::new(self.out);
+        inner.clean = self.clean;
+        inner
+    }
+
+    #[inline]
     fn key(&mut self, key: &str) {
         if !self.first {
             self.out.push(b',');
@@ -31,13 +64,22 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":"value"`, escaped.
+    #[inline]
     pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
         self.key(key);
-        string(self.out, value);
+        if self.is_clean(value) {
+            self.out.reserve(value.len() + 2);
+            self.out.push(b'"');
+            self.out.extend_from_slice(value.as_bytes());
+            self.out.push(b'"');
+        } else {
+            string(self.out, value);
+        }
         self
     }
 
     /// `"key":"value"`, or `"key":null` for `None`.
+    #[inline]
     pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Self {
         match value {
             Some(v) => self.str(key, v),
@@ -50,6 +92,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":true` or `"key":false`.
+    #[inline]
     pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
         self.key(key);
         self.out
@@ -70,7 +113,7 @@ impl<'a> Obj<'a> {
             if k > 0 {
                 self.out.push(b',');
             }
-            let mut inner = Obj::new(self.out);
+            let mut inner = self.nested();
             f(&mut inner, item);
             inner.out.push(b'}');
         }
@@ -79,6 +122,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":N`.
+    #[inline]
     pub fn num(&mut self, key: &str, value: usize) -> &mut Self {
         self.key(key);
         uint(self.out, value as u64);
@@ -86,6 +130,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":N`, or `"key":null` for `None`.
+    #[inline]
     pub fn opt_num(&mut self, key: &str, value: Option<u64>) -> &mut Self {
         self.key(key);
         match value {
@@ -96,6 +141,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":null`.
+    #[inline]
     pub fn null(&mut self, key: &str) -> &mut Self {
         self.key(key);
         self.out.extend_from_slice(b"null");
@@ -112,7 +158,7 @@ impl<'a> Obj<'a> {
     /// `"key":{...}`: the nested object is written by `f`.
     pub fn obj(&mut self, key: &str, f: impl FnOnce(&mut Obj<'_>)) -> &mut Self {
         self.key(key);
-        let mut inner = Obj::new(self.out);
+        let mut inner = self.nested();
         f(&mut inner);
         inner.out.push(b'}');
         self
@@ -132,6 +178,7 @@ pub struct Arr<'a> {
 }
 
 impl Arr<'_> {
+    #[inline]
     fn item(&mut self) {
         if !self.first {
             self.out.push(b',');
@@ -140,6 +187,7 @@ impl Arr<'_> {
     }
 
     /// A string item, escaped.
+    #[inline]
     pub fn str(&mut self, value: &str) -> &mut Self {
         self.item();
         string(self.out, value);
@@ -147,6 +195,7 @@ impl Arr<'_> {
     }
 
     /// A string item, or `null` for `None`.
+    #[inline]
     pub fn opt(&mut self, value: Option<&str>) -> &mut Self {
         match value {
             Some(v) => self.str(v),
@@ -240,10 +289,6 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
 fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    /// Whether some byte of `x` is below `n` (`n` at most 0x80).
-    fn below(x: u64, n: u8) -> bool {
-        x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH != 0
-    }
     let needs = |c: u8| c < 0x20 || c == b'"' || c == b'\\';
     let rest = bytes.get(from..)?;
     let mut chunks = rest.chunks_exact(8);
@@ -254,7 +299,11 @@ fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
         let x = u64::from_le_bytes(word);
         let quote = x ^ (ONES * u64::from(b'"'));
         let backslash = x ^ (ONES * u64::from(b'\\'));
-        if below(x, 0x20) || below(quote, 1) || below(backslash, 1) {
+        // The high bit of each byte below 0x20, or zero after the xor.
+        let found = (x.wrapping_sub(ONES * 0x20) & !x)
+            | (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash);
+        if found & HIGH != 0 {
             if let Some(k) = chunk.iter().position(|&c| needs(c)) {
                 return Some(at + k);
             }

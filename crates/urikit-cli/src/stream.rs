@@ -209,6 +209,14 @@ where
 {
     let body = batch.strip_suffix(b"\n").unwrap_or(batch);
     let mut valid = true;
+    // Nearly always the whole batch is UTF-8: checked at once, its lines
+    // are then `str`s (split at ASCII bytes).
+    if let Ok(text) = std::str::from_utf8(body) {
+        for line in text.split('\n') {
+            valid &= f(Input::Text(line.strip_suffix('\r').unwrap_or(line)), sink);
+        }
+        return valid;
+    }
     for line in body.split(|&c| c == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         valid &= match std::str::from_utf8(line) {

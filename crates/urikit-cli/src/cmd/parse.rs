@@ -61,6 +61,7 @@ fn one(
             match format {
                 Format::Json => {
                     let mut o = Obj::new(&mut sink.out);
+                    o.source(text);
                     write_components(&mut o, &r, valid);
                     scheme.write_json(&mut o, scratch);
                     o.end();
