@@ -15,7 +15,7 @@
 //! not, so the two streams were never interleaved line by line anyway).
 
 use std::io::{self, Read, Write};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread;
 
 use serde_json::Value;
@@ -240,7 +240,10 @@ struct Done {
 }
 
 /// The `--jobs N` pipeline: a reader thread, `jobs` workers, and this thread
-/// writing the results in input order.
+/// writing the results in input order. Buffers go round: the writer hands
+/// each worker's sinks back to it once written, and the workers hand the
+/// batches back to the reader, so that after the first few batches nothing
+/// is allocated (or grown, or paged in) again.
 fn parallel<M, F>(jobs: usize, worker: &M, stdout: &mut impl Write) -> io::Result<Status>
 where
     M: Fn() -> F + Sync,
@@ -249,14 +252,20 @@ where
     thread::scope(|scope| {
         let mut to_workers: Vec<SyncSender<Vec<u8>>> = Vec::with_capacity(jobs);
         let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        let mut sinks_back: Vec<Sender<Sink>> = Vec::with_capacity(jobs);
+        let (batch_back, spare_batches) = channel::<Vec<u8>>();
         for _ in 0..jobs {
             let (in_tx, in_rx) = sync_channel::<Vec<u8>>(2);
             let (out_tx, out_rx) = sync_channel::<Done>(2);
+            let (sink_tx, spare_sinks) = channel::<Sink>();
+            let batch_back = batch_back.clone();
             scope.spawn(move || {
                 let mut f = worker();
                 for batch in in_rx {
-                    let mut sink = Sink::default();
+                    let mut sink = spare_sinks.try_recv().unwrap_or_default();
                     let valid = for_lines(&batch, &mut f, &mut sink);
+                    // The reader may have finished: then the batch is dropped.
+                    let _ = batch_back.send(batch);
                     if out_tx.send(Done { sink, valid }).is_err() {
                         break; // the writer stopped
                     }
@@ -264,12 +273,16 @@ where
             });
             to_workers.push(in_tx);
             from_workers.push(out_rx);
+            sinks_back.push(sink_tx);
         }
+        drop(batch_back);
         let reader = scope.spawn(move || -> io::Result<()> {
             let mut stdin = io::stdin().lock();
             let mut carry = Vec::new();
             for k in 0.. {
-                let mut batch = Vec::with_capacity(2 * BATCH);
+                let mut batch = spare_batches
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH));
                 if !read_batch(&mut stdin, &mut batch, &mut carry)? {
                     break;
                 }
@@ -292,6 +305,8 @@ where
                 written = Err(e);
                 break;
             }
+            // The worker may have finished: then the sink is dropped.
+            let _ = sinks_back[k % jobs].send(done.sink);
         }
         drop(from_workers); // unblocks the workers, then the reader
         let read = reader
