@@ -1,14 +1,12 @@
 //! `urikit parse`: the components of each input.
 
-use std::fmt::Write as _;
-
 use urikit::scheme::SchemeRegistry;
 use urikit::UriRef;
 
 use crate::args::{Format, Global, ParseArgs};
 use crate::cmd::scheme_fields::SchemeCheck;
 use crate::input::Input;
-use crate::jsonl::{self, Bytes, Obj};
+use crate::jsonl::{self, Obj};
 use crate::output;
 use crate::stream::{self, Sink};
 use crate::Status;
@@ -68,8 +66,7 @@ fn one(
                 }
                 Format::Text => match scheme.error() {
                     Some(e) => {
-                        let report = output::caret_report(text, e.index(), &e.to_string());
-                        sink.err.extend_from_slice(report.as_bytes());
+                        output::write_caret_report(&mut sink.err, "error", text, e.index(), e)
                     }
                     None => {
                         write_components_text(&mut sink.out, &r, opts.color);
@@ -88,10 +85,7 @@ fn one(
                     o.end();
                 }
                 Format::Text => {
-                    scratch.clear();
-                    let _ = write!(scratch, "{e}");
-                    let report = output::caret_report(text, e.index(), scratch);
-                    sink.err.extend_from_slice(report.as_bytes());
+                    output::write_caret_report(&mut sink.err, "error", text, e.index(), e);
                 }
             }
             false
@@ -126,35 +120,45 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
             Some(s) => s,
         }
     }
-    fn row(out: &mut Vec<u8>, name: &str, value: impl std::fmt::Display) {
-        // `name:` left-aligned in ten columns, a space, the value.
+    /// `name:` left-aligned in ten columns, a space, and the value's parts.
+    fn row(out: &mut Vec<u8>, name: &str, value: &[&str]) {
         out.extend_from_slice(name.as_bytes());
         out.push(b':');
         out.resize(out.len() + 9usize.saturating_sub(name.len()), b' ');
-        let _ = writeln!(Bytes(out), " {value}");
+        out.push(b' ');
+        for part in value {
+            out.extend_from_slice(part.as_bytes());
+        }
+        out.push(b'\n');
     }
     let auth = r.authority();
-    row(out, "input", crate::highlight::uri(r, color));
-    row(out, "scheme", show(r.scheme()));
-    row(out, "authority", show(auth.map(|a| a.as_str())));
-    row(out, "userinfo", show(auth.and_then(|a| a.userinfo())));
+    let s = r.as_str();
+    // Printable ASCII (any valid reference) is shown as it is.
+    if !color && s.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+        row(out, "input", &[s]);
+    } else {
+        row(out, "input", &[&crate::highlight::uri(r, color)]);
+    }
+    row(out, "scheme", &[show(r.scheme())]);
+    row(out, "authority", &[show(auth.map(|a| a.as_str()))]);
+    row(out, "userinfo", &[show(auth.and_then(|a| a.userinfo()))]);
     match auth {
-        None => row(out, "host", "(absent)"),
+        None => row(out, "host", &["(absent)"]),
         Some(a) => row(
             out,
             "host",
-            format_args!("{} ({})", show(Some(a.host_str())), a.host().kind_name()),
+            &[show(Some(a.host_str())), " (", a.host().kind_name(), ")"],
         ),
     }
     match auth.and_then(|a| a.port()) {
         Some(p) if !p.is_empty() && auth.and_then(|a| a.port_u16()).is_none() => {
-            row(out, "port", format_args!("{p} (out of the u16 range)"));
+            row(out, "port", &[p, " (out of the u16 range)"]);
         }
-        p => row(out, "port", show(p)),
+        p => row(out, "port", &[show(p)]),
     }
-    row(out, "path", show(Some(r.path())));
-    row(out, "query", show(r.query()));
-    row(out, "fragment", show(r.fragment()));
+    row(out, "path", &[show(Some(r.path()))]);
+    row(out, "query", &[show(r.query())]);
+    row(out, "fragment", &[show(r.fragment())]);
     out.push(b'\n');
 }
 

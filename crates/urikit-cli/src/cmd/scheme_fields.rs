@@ -338,10 +338,7 @@ impl<'a> SchemeCheck<'a> {
             sink.out.push(b'\n');
         }
         for e in &self.problems {
-            let r = output::caret_report(input, e.index(), &e.to_string());
-            sink.err.extend_from_slice(b"warning");
-            sink.err
-                .extend_from_slice(r.strip_prefix("error").unwrap_or(&r).as_bytes());
+            output::write_caret_report(&mut sink.err, "warning", input, e.index(), e);
         }
     }
 
