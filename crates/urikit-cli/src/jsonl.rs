@@ -283,38 +283,45 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
 }
 
 /// The index of the first byte from `from` on that a JSON string must
-/// escape (`"`, `\\`, below 0x20). Eight bytes at a time: a word with none
-/// of them is skipped whole (SWAR: a byte below 0x20 borrows in `x - 0x20`,
-/// a byte equal to `c` is zero in `x ^ c`).
+/// escape (`"`, `\\`, below 0x20). Eight bytes at a time, the last eight
+/// overlapping the word before when the length is not a multiple of eight: a
+/// word with none of them is skipped whole (SWAR: a byte below 0x20 borrows in
+/// `x - 0x20`, a byte equal to `c` is zero in `x ^ c`).
 fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let needs = |c: u8| c < 0x20 || c == b'"' || c == b'\\';
+    let needs = |c: &u8| *c < 0x20 || *c == b'"' || *c == b'\\';
     let rest = bytes.get(from..)?;
-    let mut chunks = rest.chunks_exact(8);
-    let mut at = from;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let quote = x ^ (ONES * u64::from(b'"'));
-        let backslash = x ^ (ONES * u64::from(b'\\'));
-        // The high bit of each byte below 0x20, or zero after the xor.
-        let found = (x.wrapping_sub(ONES * 0x20) & !x)
-            | (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash);
-        if found & HIGH != 0 {
-            if let Some(k) = chunk.iter().position(|&c| needs(c)) {
-                return Some(at + k);
-            }
+    let found = |at: usize| rest[at..].iter().position(needs).map(|k| from + at + k);
+    if rest.len() < 8 {
+        return found(0);
+    }
+    let mut at = 0;
+    while at + 8 <= rest.len() {
+        if word_needs_escape(&rest[at..at + 8]) {
+            return found(at);
         }
         at += 8;
     }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| needs(c))
-        .map(|k| at + k)
+    if at < rest.len() && word_needs_escape(&rest[rest.len() - 8..]) {
+        return found(at);
+    }
+    None
+}
+
+/// Whether one of the eight bytes is `"`, `\\` or below 0x20.
+#[inline]
+fn word_needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    let x = u64::from_le_bytes(word);
+    let quote = x ^ (ONES * u64::from(b'"'));
+    let backslash = x ^ (ONES * u64::from(b'\\'));
+    // The high bit of each byte below 0x20, or zero after the xor.
+    let found = (x.wrapping_sub(ONES * 0x20) & !x)
+        | (quote.wrapping_sub(ONES) & !quote)
+        | (backslash.wrapping_sub(ONES) & !backslash);
+    found & HIGH != 0
 }
 
 /// `fmt::Write` into a byte buffer.
@@ -370,6 +377,29 @@ mod tests {
         let mut out = b"[".to_vec();
         string(&mut out, &mixed);
         assert_eq!(out[1..], serde_json::to_vec(&mixed).unwrap());
+    }
+
+    #[test]
+    fn slices_of_the_source_are_escaped_only_when_it_needs_it() {
+        for line in ["http://h/p?q#f", "a\"b\\c/d\u{1}e"] {
+            let other = String::from("x\"y");
+            let mut out = Vec::new();
+            let mut o = Obj::new(&mut out);
+            o.source(line);
+            o.str("all", line)
+                .str("tail", &line[5..])
+                .str("other", &other);
+            o.obj("in", |i| {
+                i.str("head", &line[..6]);
+            });
+            o.end();
+            let v = json!({
+                "all": line, "tail": &line[5..], "other": other, "in": {"head": &line[..6]},
+            });
+            let mut expected = serde_json::to_vec(&v).unwrap();
+            expected.push(b'\n');
+            assert_eq!(out, expected, "{line:?}");
+        }
     }
 
     #[test]
