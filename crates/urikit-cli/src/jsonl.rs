@@ -52,7 +52,7 @@ impl<'a> Obj<'a> {
         inner
     }
 
-    #[inline]
+    #[inline(always)]
     fn key(&mut self, key: &str) {
         if !self.first {
             self.out.push(b',');
@@ -64,9 +64,15 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":"value"`, escaped.
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self, key: &str, value: &str) -> &mut Self {
         self.key(key);
+        self.value(value);
+        self
+    }
+
+    /// A string value, escaped unless it is a slice of the clean source.
+    fn value(&mut self, value: &str) {
         if self.is_clean(value) {
             self.out.reserve(value.len() + 2);
             self.out.push(b'"');
@@ -75,11 +81,10 @@ impl<'a> Obj<'a> {
         } else {
             string(self.out, value);
         }
-        self
     }
 
     /// `"key":"value"`, or `"key":null` for `None`.
-    #[inline]
+    #[inline(always)]
     pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Self {
         match value {
             Some(v) => self.str(key, v),
@@ -92,7 +97,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":true` or `"key":false`.
-    #[inline]
+    #[inline(always)]
     pub fn bool(&mut self, key: &str, value: bool) -> &mut Self {
         self.key(key);
         self.out
@@ -122,7 +127,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":N`.
-    #[inline]
+    #[inline(always)]
     pub fn num(&mut self, key: &str, value: usize) -> &mut Self {
         self.key(key);
         uint(self.out, value as u64);
@@ -130,7 +135,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":N`, or `"key":null` for `None`.
-    #[inline]
+    #[inline(always)]
     pub fn opt_num(&mut self, key: &str, value: Option<u64>) -> &mut Self {
         self.key(key);
         match value {
@@ -141,7 +146,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":null`.
-    #[inline]
+    #[inline(always)]
     pub fn null(&mut self, key: &str) -> &mut Self {
         self.key(key);
         self.out.extend_from_slice(b"null");

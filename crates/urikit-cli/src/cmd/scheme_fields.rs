@@ -41,12 +41,15 @@ pub trait Fields {
 pub struct JsonFields<'o, 'a>(pub &'o mut Obj<'a>);
 
 impl Fields for JsonFields<'_, '_> {
+    #[inline(always)]
     fn str(&mut self, key: &str, value: Option<&str>) {
         self.0.opt(key, value);
     }
+    #[inline(always)]
     fn bool(&mut self, key: &str, value: bool) {
         self.0.bool(key, value);
     }
+    #[inline(always)]
     fn num(&mut self, key: &str, value: Option<u64>) {
         self.0.opt_num(key, value);
     }
