@@ -184,7 +184,7 @@ fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io
     loop {
         if !eof && batch.len() < BATCH {
             // fall through to read
-        } else if eof || batch[unseen..].contains(&b'\n') {
+        } else if eof || memchr::memchr(b'\n', &batch[unseen..]).is_some() {
             break;
         } else {
             unseen = batch.len();
@@ -194,7 +194,7 @@ fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io
         eof = n < BLOCK;
     }
     if !eof {
-        if let Some(k) = batch.iter().rposition(|&c| c == b'\n') {
+        if let Some(k) = memchr::memrchr(b'\n', batch) {
             carry.extend_from_slice(&batch[k + 1..]);
             batch.truncate(k + 1);
         }
@@ -212,8 +212,13 @@ where
     // Nearly always the whole batch is UTF-8: checked at once, its lines
     // are then `str`s (split at ASCII bytes).
     if let Ok(text) = std::str::from_utf8(body) {
-        for line in text.split('\n') {
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', body).chain([body.len()]);
+        for end in ends {
+            // At ASCII bytes: always on a character boundary.
+            let line = text.get(start..end).unwrap_or_default();
             valid &= f(Input::Text(line.strip_suffix('\r').unwrap_or(line)), sink);
+            start = end + 1;
         }
         return valid;
     }
