@@ -79,6 +79,14 @@ pub fn write_caret_report(
 ) {
     use std::fmt::Write as _;
     let _ = write!(Bytes(out), "{label}: {message}\n  ");
+    if input.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+        // Printable ASCII: shown as it is, one column a byte.
+        out.extend_from_slice(input.as_bytes());
+        out.extend_from_slice(b"\n  ");
+        out.resize(out.len() + index.min(input.len()), b' ');
+        out.extend_from_slice(b"^\n");
+        return;
+    }
     let mut column = None;
     let mut shown = 0;
     for (i, c) in input.char_indices() {

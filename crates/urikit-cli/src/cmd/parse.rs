@@ -121,6 +121,7 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
         }
     }
     /// `name:` left-aligned in ten columns, a space, and the value's parts.
+    #[inline(always)]
     fn row(out: &mut Vec<u8>, name: &str, value: &[&str]) {
         out.extend_from_slice(name.as_bytes());
         out.push(b':');

@@ -64,6 +64,7 @@ pub struct TextFields<'a>(pub &'a mut Vec<u8>);
 
 impl TextFields<'_> {
     /// `  key:` and the padding up to the value.
+    #[inline(always)]
     fn key(&mut self, key: &str) {
         let out = &mut *self.0;
         out.extend_from_slice(b"  ");
@@ -76,6 +77,7 @@ impl TextFields<'_> {
 }
 
 impl Fields for TextFields<'_> {
+    #[inline(always)]
     fn str(&mut self, key: &str, value: Option<&str>) {
         self.key(key);
         let shown = match value {
