@@ -1,8 +1,9 @@
 //! Writing JSON Lines objects straight into a byte buffer, with no
 //! `serde_json::Value` in between (the streaming commands write one object per
-//! input line and must not allocate per line). Strings are escaped by
-//! `serde_json` itself, so the bytes are the same as `serde_json::to_writer`
-//! gives for the equivalent `json!` value with the keys in the same order.
+//! input line and must not allocate per line). Strings are escaped as
+//! `serde_json` escapes them (the tests compare the two), so the bytes are the
+//! same as `serde_json::to_writer` gives for the equivalent `json!` value with
+//! the keys in the same order.
 
 use std::fmt::{self, Write as _};
 
