@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use urikit::ParseError;
 
 use crate::args::Format;
-use crate::jsonl::Obj;
+use crate::jsonl::{Bytes, Obj};
 use crate::stream::Sink;
 
 /// Buffered output for one run, in the chosen format.
@@ -63,20 +63,52 @@ pub fn parse_error_json(e: &ParseError) -> Value {
 /// A report for a person: the message, the input, and a caret under the byte at
 /// `index`. Control characters are shown escaped, and the caret follows them.
 pub fn caret_report(input: &str, index: usize, message: &str) -> String {
-    let mut shown = String::with_capacity(input.len() + 8);
+    let mut out = Vec::with_capacity(message.len() + 2 * input.len() + 16);
+    write_caret_report(&mut out, "error", input, index, message);
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// [`caret_report`] written into `out` (no allocation), `label` (`error`,
+/// `warning`) before the message.
+pub fn write_caret_report(
+    out: &mut Vec<u8>,
+    label: &str,
+    input: &str,
+    index: usize,
+    message: impl std::fmt::Display,
+) {
+    use std::fmt::Write as _;
+    let _ = write!(Bytes(out), "{label}: {message}\n  ");
+    if input.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+        // Printable ASCII: shown as it is, one column a byte.
+        out.extend_from_slice(input.as_bytes());
+        out.extend_from_slice(b"\n  ");
+        out.resize(out.len() + index.min(input.len()), b' ');
+        out.extend_from_slice(b"^\n");
+        return;
+    }
     let mut column = None;
+    let mut shown = 0;
     for (i, c) in input.char_indices() {
         if i >= index && column.is_none() {
-            column = Some(shown.chars().count());
+            column = Some(shown);
         }
         if c.is_control() {
-            shown.extend(c.escape_default());
+            for e in c.escape_default() {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(e.encode_utf8(&mut buf).as_bytes());
+                shown += 1;
+            }
         } else {
-            shown.push(c);
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            shown += 1;
         }
     }
-    let column = column.unwrap_or_else(|| shown.chars().count());
-    format!("error: {message}\n  {shown}\n  {:column$}^\n", "")
+    let column = column.unwrap_or(shown);
+    out.extend_from_slice(b"\n  ");
+    out.resize(out.len() + column, b' ');
+    out.extend_from_slice(b"^\n");
 }
 
 /// The message for a stdin line that is not UTF-8, its first bad byte at `index`.

@@ -15,7 +15,7 @@
 //! not, so the two streams were never interleaved line by line anyway).
 
 use std::io::{self, Read, Write};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread;
 
 use serde_json::Value;
@@ -184,7 +184,7 @@ fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io
     loop {
         if !eof && batch.len() < BATCH {
             // fall through to read
-        } else if eof || batch[unseen..].contains(&b'\n') {
+        } else if eof || memchr::memchr(b'\n', &batch[unseen..]).is_some() {
             break;
         } else {
             unseen = batch.len();
@@ -194,7 +194,7 @@ fn read_batch(r: &mut impl Read, batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> io
         eof = n < BLOCK;
     }
     if !eof {
-        if let Some(k) = batch.iter().rposition(|&c| c == b'\n') {
+        if let Some(k) = memchr::memrchr(b'\n', batch) {
             carry.extend_from_slice(&batch[k + 1..]);
             batch.truncate(k + 1);
         }
@@ -209,6 +209,19 @@ where
 {
     let body = batch.strip_suffix(b"\n").unwrap_or(batch);
     let mut valid = true;
+    // Nearly always the whole batch is UTF-8: checked at once, its lines
+    // are then `str`s (split at ASCII bytes).
+    if let Ok(text) = std::str::from_utf8(body) {
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', body).chain([body.len()]);
+        for end in ends {
+            // At ASCII bytes: always on a character boundary.
+            let line = text.get(start..end).unwrap_or_default();
+            valid &= f(Input::Text(line.strip_suffix('\r').unwrap_or(line)), sink);
+            start = end + 1;
+        }
+        return valid;
+    }
     for line in body.split(|&c| c == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         valid &= match std::str::from_utf8(line) {
@@ -232,7 +245,10 @@ struct Done {
 }
 
 /// The `--jobs N` pipeline: a reader thread, `jobs` workers, and this thread
-/// writing the results in input order.
+/// writing the results in input order. Buffers go round: the writer hands
+/// each worker's sinks back to it once written, and the workers hand the
+/// batches back to the reader, so that after the first few batches nothing
+/// is allocated (or grown, or paged in) again.
 fn parallel<M, F>(jobs: usize, worker: &M, stdout: &mut impl Write) -> io::Result<Status>
 where
     M: Fn() -> F + Sync,
@@ -241,14 +257,20 @@ where
     thread::scope(|scope| {
         let mut to_workers: Vec<SyncSender<Vec<u8>>> = Vec::with_capacity(jobs);
         let mut from_workers: Vec<Receiver<Done>> = Vec::with_capacity(jobs);
+        let mut sinks_back: Vec<Sender<Sink>> = Vec::with_capacity(jobs);
+        let (batch_back, spare_batches) = channel::<Vec<u8>>();
         for _ in 0..jobs {
             let (in_tx, in_rx) = sync_channel::<Vec<u8>>(2);
             let (out_tx, out_rx) = sync_channel::<Done>(2);
+            let (sink_tx, spare_sinks) = channel::<Sink>();
+            let batch_back = batch_back.clone();
             scope.spawn(move || {
                 let mut f = worker();
                 for batch in in_rx {
-                    let mut sink = Sink::default();
+                    let mut sink = spare_sinks.try_recv().unwrap_or_default();
                     let valid = for_lines(&batch, &mut f, &mut sink);
+                    // The reader may have finished: then the batch is dropped.
+                    let _ = batch_back.send(batch);
                     if out_tx.send(Done { sink, valid }).is_err() {
                         break; // the writer stopped
                     }
@@ -256,12 +278,16 @@ where
             });
             to_workers.push(in_tx);
             from_workers.push(out_rx);
+            sinks_back.push(sink_tx);
         }
+        drop(batch_back);
         let reader = scope.spawn(move || -> io::Result<()> {
             let mut stdin = io::stdin().lock();
             let mut carry = Vec::new();
             for k in 0.. {
-                let mut batch = Vec::with_capacity(2 * BATCH);
+                let mut batch = spare_batches
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH));
                 if !read_batch(&mut stdin, &mut batch, &mut carry)? {
                     break;
                 }
@@ -284,6 +310,8 @@ where
                 written = Err(e);
                 break;
             }
+            // The worker may have finished: then the sink is dropped.
+            let _ = sinks_back[k % jobs].send(done.sink);
         }
         drop(from_workers); // unblocks the workers, then the reader
         let read = reader

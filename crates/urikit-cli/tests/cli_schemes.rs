@@ -185,3 +185,70 @@ fn text_format_shows_fields_warnings_and_errors() {
     assert!(!stdout.contains("telnet://h/x"), "{stdout}");
     assert!(stdout.contains("input:     telnet://h\n"), "{stdout}");
 }
+
+/// The text report's `scheme-specific:` rows of one input, as (key, value).
+fn text_rows(block: &str) -> Vec<(String, String)> {
+    let Some((_, rows)) = block.split_once("scheme-specific:\n") else {
+        return Vec::new();
+    };
+    rows.lines()
+        .map(|l| {
+            // `  key:` padded to 17 columns, a space, the value.
+            let (key, _) = l[2..].split_once(':').expect(l);
+            assert!(l.starts_with("  ") && key.len() <= 14, "{l:?}");
+            assert!(l[3 + key.len()..18].bytes().all(|c| c == b' '), "{l:?}");
+            (key.to_owned(), l[18..].to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn json_and_text_show_the_same_fields() {
+    let inputs = [
+        "http://us%20er@example.com:8080/a?b",
+        "https://example.com",
+        "ws://h:1/chat?x",
+        "ftp://foo:@host.com:2121/pub/a%2Fb/file.txt;type=i",
+        "file:///c:/a%20b",
+        "file://server/share/x%22y",
+        "mailto:a@example.com,b@example.com?subject=%22hi%22&x-h=v%5Cw",
+        "news:comp.lang.*",
+        "news:*",
+        "nntp://h/comp.lang.c/42",
+        "telnet://u:p@h:23/",
+        "gopher://h/1sel%09search",
+        "wais://h/db/type/path",
+        "prospero://h/name;k=v;a=b",
+        "afs://cern.ch/a%20b",
+        "data:text/plain;charset=utf-8;base64,SGk=",
+        "data:,",
+        "tel:+1-816-555-1212;ext=1;isub",
+        "ldap://h:389/o=x?cn,sn?sub?(cn=*)?!e=1,x",
+    ];
+    let (code, values) = json_of(&inputs);
+    assert_eq!(code, Some(0));
+    let out = urikit(&["parse"], inputs.join("\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").filter(|b| !b.is_empty()).collect();
+    assert_eq!(blocks.len(), inputs.len());
+    for ((input, v), block) in inputs.iter().zip(&values).zip(blocks) {
+        let Value::Object(fields) = &v["scheme_specific"] else {
+            panic!("{input}: {v}");
+        };
+        assert!(!fields.is_empty(), "{input}");
+        let from_json: Vec<(String, String)> = fields
+            .iter()
+            .map(|(k, x)| {
+                let shown = match x {
+                    Value::Null => "(absent)".to_owned(),
+                    Value::String(s) if s.is_empty() => "(empty)".to_owned(),
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), shown)
+            })
+            .collect();
+        assert_eq!(text_rows(block), from_json, "{input}");
+    }
+}

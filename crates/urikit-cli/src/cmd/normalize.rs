@@ -92,8 +92,7 @@ pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
                             o.end();
                         }
                         Format::Text => {
-                            let report = output::caret_report(text, e.index(), &e.to_string());
-                            sink.err.extend_from_slice(report.as_bytes());
+                            output::write_caret_report(&mut sink.err, "error", text, e.index(), e);
                         }
                     }
                     false

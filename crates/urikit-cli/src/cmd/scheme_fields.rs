@@ -1,119 +1,186 @@
-//! The `scheme_specific` object of `urikit parse --format json`: the decoded
-//! fields of a URI's scheme view, and the rules of its scheme it breaks.
+//! The scheme layer of `urikit parse`: the decoded fields of a URI's scheme
+//! view (the `scheme_specific` object of `--format json`, the
+//! `scheme-specific:` rows of the text report), and the rules of its scheme
+//! it breaks.
+//!
+//! Each view's field list is written once, by [`write_fields`], through the
+//! [`Fields`] trait: [`JsonFields`] writes them as JSON keys, [`TextFields`]
+//! as aligned rows. Both write straight into the output buffer, with no
+//! `serde_json::Value` in between.
 
-use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+
 use urikit::scheme::{NewsTarget, SchemeError, SchemeRegistry, View, WaisKind};
-use urikit::Uri;
 
-use crate::jsonl::Obj;
+use crate::jsonl::{self, Arr, Obj};
 use crate::output;
 use crate::stream::Sink;
 
-/// What the scheme layer says about a URI.
-pub struct SchemeReport {
-    /// The view's fields; `None` for a scheme without a view, or a URI that
-    /// breaks its scheme's rules.
-    pub fields: Option<Value>,
-    /// The rules broken, and the deprecated forms used (first the error, if
-    /// any, then the warnings).
-    pub problems: Vec<SchemeError>,
-}
+/// Where a view's fields go, one call per field, in order. Absent values are
+/// `None`.
+pub trait Fields {
+    /// A text field.
+    fn str(&mut self, key: &str, value: Option<&str>);
+    /// A boolean field.
+    fn bool(&mut self, key: &str, value: bool);
+    /// A number field.
+    fn num(&mut self, key: &str, value: Option<u64>);
+    /// A list field, its items written by `f` as JSON (the text report shows
+    /// lists as compact JSON too).
+    fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>));
 
-/// The scheme report of `uri`: its view's fields, or what the registry's
-/// rules say (for a scheme the registry knows without a view).
-pub fn report(uri: &Uri<'_>, registry: &SchemeRegistry) -> SchemeReport {
-    match View::of(uri) {
-        Some(Ok(v)) => SchemeReport {
-            fields: Some(fields(&v)),
-            problems: v.warnings(),
-        },
-        Some(Err(e)) => SchemeReport {
-            fields: None,
-            problems: vec![e],
-        },
-        None => SchemeReport {
-            fields: None,
-            problems: registry.validate(uri).err().into_iter().collect(),
-        },
+    /// A one-character field.
+    fn char(&mut self, key: &str, value: Option<char>) {
+        let mut buf = [0u8; 4];
+        self.str(key, value.map(|c| &*c.encode_utf8(&mut buf)));
     }
 }
 
-/// The JSON of a scheme error: `{kind, index, message, rule}` (the reference
-/// of `write_problem` in the tests).
-#[cfg(test)]
-pub fn problem_json(e: &SchemeError) -> Value {
-    let mut v = output::error_json(e.kind().name(), e.index(), &e.to_string());
-    if let Value::Object(m) = &mut v {
-        m.insert("rule".into(), Value::from(e.rule()));
+/// The fields as the keys of a JSON object: strings escaped, `null` when
+/// absent.
+pub struct JsonFields<'o, 'a>(pub &'o mut Obj<'a>);
+
+impl Fields for JsonFields<'_, '_> {
+    #[inline(always)]
+    fn str(&mut self, key: &str, value: Option<&str>) {
+        self.0.opt(key, value);
     }
-    v
+    #[inline(always)]
+    fn bool(&mut self, key: &str, value: bool) {
+        self.0.bool(key, value);
+    }
+    #[inline(always)]
+    fn num(&mut self, key: &str, value: Option<u64>) {
+        self.0.opt_num(key, value);
+    }
+    fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) {
+        self.0.arr(key, f);
+    }
 }
 
-/// [`problem_json`], written into a streaming JSON object.
-fn write_problem(o: &mut Obj<'_>, e: &SchemeError) {
-    o.str("kind", e.kind().name())
-        .num("index", e.index())
-        .str("message", &e.to_string())
-        .str("rule", e.rule());
+/// The fields as rows of the text report: `  key:` padded to 17 columns,
+/// then the value as it is (`(absent)`, `(empty)`, lists as compact JSON).
+pub struct TextFields<'a>(pub &'a mut Vec<u8>);
+
+impl TextFields<'_> {
+    /// `  key:` and the padding up to the value.
+    #[inline(always)]
+    fn key(&mut self, key: &str) {
+        let out = &mut *self.0;
+        out.extend_from_slice(b"  ");
+        out.extend_from_slice(key.as_bytes());
+        out.push(b':');
+        // `key:` left-aligned in 15 columns, then a space.
+        out.resize(out.len() + 14usize.saturating_sub(key.len()), b' ');
+        out.push(b' ');
+    }
 }
 
-fn pairs<A: AsRef<str>, B: AsRef<str>>(items: &[(A, B)]) -> Value {
-    Value::Array(
-        items
-            .iter()
-            .map(|(a, b)| json!([a.as_ref(), b.as_ref()]))
-            .collect(),
-    )
+impl Fields for TextFields<'_> {
+    #[inline(always)]
+    fn str(&mut self, key: &str, value: Option<&str>) {
+        self.key(key);
+        let shown = match value {
+            None => "(absent)",
+            Some("") => "(empty)",
+            Some(s) => s,
+        };
+        self.0.extend_from_slice(shown.as_bytes());
+        self.0.push(b'\n');
+    }
+    fn bool(&mut self, key: &str, value: bool) {
+        self.key(key);
+        self.0
+            .extend_from_slice(if value { b"true\n" } else { b"false\n" });
+    }
+    fn num(&mut self, key: &str, value: Option<u64>) {
+        match value {
+            Some(n) => {
+                self.key(key);
+                jsonl::uint(self.0, n);
+                self.0.push(b'\n');
+            }
+            None => self.str(key, None),
+        }
+    }
+    fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) {
+        self.key(key);
+        jsonl::array(self.0, f);
+        self.0.push(b'\n');
+    }
 }
 
-fn strings<S: AsRef<str>>(items: &[S]) -> Value {
-    Value::Array(items.iter().map(|s| Value::from(s.as_ref())).collect())
+/// A list of strings as a JSON array.
+fn strings<S: AsRef<str>>(a: &mut Arr<'_>, items: &[S]) {
+    for s in items {
+        a.str(s.as_ref());
+    }
 }
 
-/// The decoded fields of a view, as a JSON object (absent fields are `null`).
-pub fn fields(view: &View<'_>) -> Value {
+/// A list of pairs as a JSON array of two-item arrays (`null` for an absent
+/// second item).
+fn pairs<A: AsRef<str>, B: AsRef<str>>(
+    a: &mut Arr<'_>,
+    items: impl Iterator<Item = (A, Option<B>)>,
+) {
+    for (x, y) in items {
+        a.arr(|p| {
+            p.str(x.as_ref()).opt(y.as_ref().map(AsRef::as_ref));
+        });
+    }
+}
+
+fn port(p: Option<u16>) -> Option<u64> {
+    p.map(u64::from)
+}
+
+/// The decoded fields of a view, in order, into `f` (absent fields are
+/// `None`).
+pub fn write_fields(view: &View<'_>, f: &mut impl Fields) {
     match view {
-        View::Http(h) => json!({
-            "secure": h.is_secure(),
-            "userinfo": h.userinfo_decoded(),
-            "host": h.host_str(),
-            "port": h.port(),
-            "effective_port": h.effective_port(),
-            "path": h.path(),
-            "query": h.query(),
-        }),
-        View::Ws(w) => json!({
-            "secure": w.is_secure(),
-            "host": w.host_str(),
-            "port": w.port(),
-            "effective_port": w.effective_port(),
-            "resource_name": w.resource_name(),
-        }),
-        View::Ftp(f) => json!({
-            "user": f.user(),
-            "password": f.password(),
-            "login_user": f.login_user(),
-            "host": f.host_str(),
-            "port": f.port(),
-            "directories": strings(&f.directories()),
-            "file": f.file(),
-            "typecode": f.typecode().map(|t| t.as_char().to_string()),
-        }),
-        View::File(f) => json!({
-            "host": f.host(),
-            "local": f.is_local(),
-            "path": f.path_decoded(),
-            "drive_letter": f.drive_letter().map(String::from),
-            "unix_path": f.to_unix_path().ok(),
-            "windows_path": f.to_windows_path().ok(),
-        }),
-        View::Mailto(m) => json!({
-            "to": strings(&m.to()),
-            "recipients": strings(&m.recipients()),
-            "subject": m.subject(),
-            "body": m.body(),
-            "headers": pairs(&m.headers()),
-        }),
+        View::Http(h) => {
+            f.bool("secure", h.is_secure());
+            f.str("userinfo", h.userinfo_decoded().as_deref());
+            f.str("host", Some(h.host_str()));
+            f.num("port", port(h.port()));
+            f.num("effective_port", Some(h.effective_port().into()));
+            f.str("path", Some(h.path()));
+            f.str("query", h.query());
+        }
+        View::Ws(w) => {
+            f.bool("secure", w.is_secure());
+            f.str("host", Some(w.host_str()));
+            f.num("port", port(w.port()));
+            f.num("effective_port", Some(w.effective_port().into()));
+            f.str("resource_name", Some(&w.resource_name()));
+        }
+        View::Ftp(x) => {
+            f.str("user", x.user().as_deref());
+            f.str("password", x.password().as_deref());
+            f.str("login_user", Some(&x.login_user()));
+            f.str("host", Some(x.host_str()));
+            f.num("port", port(x.port()));
+            f.arr("directories", |a| strings(a, &x.directories()));
+            f.str("file", Some(&x.file()));
+            f.char("typecode", x.typecode().map(|t| t.as_char()));
+        }
+        View::File(x) => {
+            f.str("host", x.host());
+            f.bool("local", x.is_local());
+            f.str("path", Some(&x.path_decoded()));
+            f.char("drive_letter", x.drive_letter());
+            f.str("unix_path", x.to_unix_path().ok().as_deref());
+            f.str("windows_path", x.to_windows_path().ok().as_deref());
+        }
+        View::Mailto(m) => {
+            f.arr("to", |a| strings(a, &m.to()));
+            f.arr("recipients", |a| strings(a, &m.recipients()));
+            f.str("subject", m.subject().as_deref());
+            f.str("body", m.body().as_deref());
+            f.arr("headers", |a| {
+                pairs(a, m.headers().iter().map(|(x, y)| (x, Some(y))))
+            });
+        }
         View::News(n) => {
             let (kind, value) = match n.target() {
                 NewsTarget::Group(g) => ("group", Some(g)),
@@ -122,196 +189,198 @@ pub fn fields(view: &View<'_>) -> Value {
                 NewsTarget::Article(a) => ("article", Some(a)),
                 NewsTarget::None => ("none", None),
             };
-            json!({ "server": n.server(), "port": n.port(), "target": kind, "name": value })
+            f.str("server", n.server());
+            f.num("port", port(n.port()));
+            f.str("target", Some(kind));
+            f.str("name", value.as_deref());
         }
-        View::Nntp(n) => json!({
-            "host": n.host_str(),
-            "port": n.port(),
-            "group": n.group(),
-            "article_number": n.article_number(),
-        }),
-        View::Telnet(t) => json!({
-            "user": t.user(),
-            "password": t.password(),
-            "host": t.host_str(),
-            "port": t.port(),
-        }),
-        View::Gopher(g) => json!({
-            "host": g.host_str(),
-            "port": g.port(),
-            "item_type": g.item_type().to_string(),
-            "selector": g.selector(),
-            "search": g.search(),
-            "gopher_plus": g.gopher_plus(),
-        }),
-        View::Wais(w) => json!({
-            "host": w.host_str(),
-            "port": w.port(),
-            "kind": match w.kind() {
+        View::Nntp(n) => {
+            f.str("host", Some(n.host_str()));
+            f.num("port", port(n.port()));
+            f.str("group", Some(&n.group()));
+            f.num("article_number", n.article_number());
+        }
+        View::Telnet(t) => {
+            f.str("user", t.user().as_deref());
+            f.str("password", t.password().as_deref());
+            f.str("host", Some(t.host_str()));
+            f.num("port", port(t.port()));
+        }
+        View::Gopher(g) => {
+            f.str("host", Some(g.host_str()));
+            f.num("port", port(g.port()));
+            f.char("item_type", Some(g.item_type()));
+            f.str("selector", Some(&g.selector()));
+            f.str("search", g.search().as_deref());
+            f.str("gopher_plus", g.gopher_plus().as_deref());
+        }
+        View::Wais(w) => {
+            f.str("host", Some(w.host_str()));
+            f.num("port", port(w.port()));
+            let kind = match w.kind() {
                 WaisKind::Database => "database",
                 WaisKind::Index => "index",
                 WaisKind::Document => "document",
-            },
-            "database": w.database(),
-            "search": w.search(),
-            "wtype": w.wtype(),
-            "wpath": w.wpath(),
-            "length": w.length(),
-        }),
-        View::Prospero(p) => json!({
-            "host": p.host_str(),
-            "port": p.port(),
-            "hsoname": p.hsoname(),
-            "version": p.version(),
-            "attributes": strings(&p.attributes()),
-            "fields": pairs(&p.fields()),
-        }),
-        View::Afs(a) => json!({ "cell": a.cell(), "path": a.path() }),
+            };
+            f.str("kind", Some(kind));
+            f.str("database", Some(&w.database()));
+            f.str("search", w.search().as_deref());
+            f.str("wtype", w.wtype().as_deref());
+            f.str("wpath", w.wpath().as_deref());
+            f.num("length", w.length());
+        }
+        View::Prospero(p) => {
+            f.str("host", Some(p.host_str()));
+            f.num("port", port(p.port()));
+            f.str("hsoname", Some(&p.hsoname()));
+            f.str("version", p.version());
+            f.arr("attributes", |a| strings(a, &p.attributes()));
+            f.arr("fields", |a| {
+                pairs(a, p.fields().iter().map(|(x, y)| (x, Some(y))))
+            });
+        }
+        View::Afs(x) => {
+            f.str("cell", Some(x.cell()));
+            f.str("path", Some(&x.path()));
+        }
         View::Data(d) => {
             let bytes = d.decode().ok();
-            json!({
-                "media_type": d.media_type(),
-                "parameters": pairs(&d.parameters()),
-                "charset": d.charset(),
-                "base64": d.is_base64(),
-                "data_length": bytes.as_ref().map(Vec::len),
-                "data_text": bytes.and_then(|b| String::from_utf8(b).ok()),
-            })
+            f.str("media_type", Some(&d.media_type()));
+            f.arr("parameters", |a| {
+                pairs(a, d.parameters().iter().map(|(x, y)| (x, Some(y))))
+            });
+            f.str("charset", Some(&d.charset()));
+            f.bool("base64", d.is_base64());
+            f.num("data_length", bytes.as_ref().map(|b| b.len() as u64));
+            let text = bytes.as_deref().and_then(|b| std::str::from_utf8(b).ok());
+            f.str("data_text", text);
         }
-        View::Tel(t) => json!({
-            "number": t.number(),
-            "digits": t.digits(),
-            "global": t.is_global(),
-            "parameters": Value::Array(t.parameters().iter().map(|(n, v)| json!([n, v])).collect()),
-        }),
-        View::Ldap(l) => json!({
-            "secure": l.is_secure(),
-            "host": l.host_str(),
-            "port": l.port(),
-            "dn": l.dn(),
-            "attributes": strings(&l.attributes()),
-            "scope": l.scope().as_str(),
-            "filter": l.filter(),
-            "extensions": Value::Array(l.extensions().iter().map(|x| json!({
-                "critical": x.critical, "type": x.extype, "value": x.value,
-            })).collect()),
-        }),
-        _ => Value::Object(Map::new()),
+        View::Tel(t) => {
+            f.str("number", Some(&t.number()));
+            f.str("digits", Some(&t.digits()));
+            f.bool("global", t.is_global());
+            f.arr("parameters", |a| {
+                pairs(a, t.parameters().iter().map(|(x, y)| (x, y.as_ref())))
+            });
+        }
+        View::Ldap(l) => {
+            f.bool("secure", l.is_secure());
+            f.str("host", l.host_str());
+            f.num("port", port(l.port()));
+            f.str("dn", Some(&l.dn()));
+            f.arr("attributes", |a| strings(a, &l.attributes()));
+            f.str("scope", Some(l.scope().as_str()));
+            f.str("filter", Some(&l.filter()));
+            f.arr("extensions", |a| {
+                for x in l.extensions() {
+                    a.obj(|o| {
+                        o.bool("critical", x.critical)
+                            .str("type", &x.extype)
+                            .opt("value", x.value.as_deref());
+                    });
+                }
+            });
+        }
+        _ => {}
     }
 }
 
 /// The scheme layer's verdict on one parsed input, under the chosen rules.
-pub struct SchemeCheck {
-    report: SchemeReport,
+pub struct SchemeCheck<'a> {
+    /// The scheme's view; `None` for a scheme without a view, or a URI that
+    /// breaks its scheme's rules.
+    view: Option<View<'a>>,
+    /// The rules broken, and the deprecated forms used (first the error, if
+    /// any, then the warnings).
+    problems: Vec<SchemeError>,
+    /// `--scheme-rules`: every problem is an error.
     strict: bool,
 }
 
-impl SchemeCheck {
-    /// Checks `r` (a relative reference has no scheme: nothing to check).
-    /// `strict` is `--scheme-rules`: every problem is an error.
-    pub fn new(r: &urikit::UriRef<'_>, strict: bool) -> SchemeCheck {
-        let report = match r.as_uri() {
-            Some(u) => report(&u, &SchemeRegistry::standard()),
-            None => SchemeReport {
-                fields: None,
-                problems: Vec::new(),
-            },
+impl<'a> SchemeCheck<'a> {
+    /// Checks `r` (a relative reference has no scheme: nothing to check):
+    /// its view's fields, or what the registry's rules say (for a scheme the
+    /// registry knows without a view). `strict` is `--scheme-rules`.
+    pub fn new(r: &urikit::UriRef<'a>, registry: &SchemeRegistry, strict: bool) -> Self {
+        let (view, problems) = match r.as_uri().map(|u| (View::of(&u), u)) {
+            None => (None, Vec::new()),
+            Some((Some(Ok(v)), _)) => {
+                let warnings = v.warnings();
+                (Some(v), warnings)
+            }
+            Some((Some(Err(e)), _)) => (None, vec![e]),
+            Some((None, u)) => (None, registry.validate(&u).err().into_iter().collect()),
         };
-        SchemeCheck { report, strict }
+        SchemeCheck {
+            view,
+            problems,
+            strict,
+        }
     }
 
     /// Whether the input counts as invalid (strict rules and a problem).
     pub fn is_error(&self) -> bool {
-        self.strict && !self.report.problems.is_empty()
+        self.strict && !self.problems.is_empty()
     }
 
-    /// Adds `scheme_specific` (and `scheme_warnings`, or under strict rules
-    /// `valid: false` and `error`) to the components' JSON object. (The
-    /// streaming `urikit parse` writes the same keys with
-    /// [`SchemeCheck::write_json`]; this one is its reference in the tests.)
-    #[cfg(test)]
-    pub fn into_json(self, mut components: Value) -> Value {
-        let error = self.is_error();
-        if let Value::Object(m) = &mut components {
-            let problems: Vec<Value> = self.report.problems.iter().map(problem_json).collect();
-            if error {
-                m.insert("valid".into(), Value::Bool(false));
-                m.insert("scheme_specific".into(), Value::Null);
-                m.insert(
-                    "error".into(),
-                    problems.into_iter().next().unwrap_or(Value::Null),
-                );
-            } else {
-                m.insert(
-                    "scheme_specific".into(),
-                    self.report.fields.unwrap_or(Value::Null),
-                );
-                if !problems.is_empty() {
-                    m.insert("scheme_warnings".into(), Value::Array(problems));
-                }
+    /// The first problem, when it makes the input invalid (then nothing but
+    /// it is reported).
+    pub fn error(&self) -> Option<&SchemeError> {
+        self.problems.first().filter(|_| self.is_error())
+    }
+
+    /// Writes the text report's scheme part after the components' rows
+    /// (`out` ends with the blank line that closes them): the view's fields
+    /// on stdout, the warnings on stderr. Not for an input that
+    /// [`SchemeCheck::is_error`].
+    pub fn write_text(&self, sink: &mut Sink, input: &str) {
+        if let Some(view) = &self.view {
+            if sink.out.ends_with(b"\n\n") {
+                sink.out.pop();
             }
+            sink.out.extend_from_slice(b"scheme-specific:\n");
+            write_fields(view, &mut TextFields(&mut sink.out));
+            sink.out.push(b'\n');
         }
-        components
+        for e in &self.problems {
+            output::write_caret_report(&mut sink.err, "warning", input, e.index(), e);
+        }
     }
 
-    /// Writes the text report: the components and the scheme's fields on
-    /// stdout, warnings on stderr; under strict rules a problem is reported
-    /// as an error instead (stderr only).
-    ///
-    /// Streaming: into the sink's stdout and stderr buffers (`components` is
-    /// the components' text, UTF-8).
-    pub fn write_text(self, sink: &mut Sink, input: &str, components: Vec<u8>) {
+    /// Writes `scheme_specific` (and `scheme_warnings`, or under strict rules
+    /// `error`) after the components' keys of a JSON object (whose `valid`
+    /// must already say [`SchemeCheck::is_error`]). `scratch` is reused for
+    /// the messages.
+    pub fn write_json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         if self.is_error() {
-            if let Some(e) = self.report.problems.first() {
-                let r = output::caret_report(input, e.index(), &e.to_string());
-                sink.err.extend_from_slice(r.as_bytes());
-            }
-            return;
-        }
-        let mut s = String::from_utf8(components)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        if let Some(Value::Object(fields)) = &self.report.fields {
-            if s.ends_with("\n\n") {
-                s.pop();
-            }
-            s.push_str("scheme-specific:\n");
-            for (k, v) in fields {
-                let shown = match v {
-                    Value::Null => "(absent)".to_owned(),
-                    Value::String(t) if t.is_empty() => "(empty)".to_owned(),
-                    Value::String(t) => t.clone(),
-                    other => other.to_string(),
-                };
-                s.push_str(&format!("  {:<15} {shown}\n", format!("{k}:")));
-            }
-            s.push('\n');
-        }
-        for e in &self.report.problems {
-            let r = output::caret_report(input, e.index(), &e.to_string());
-            let r = format!("warning{}", r.strip_prefix("error").unwrap_or(&r));
-            sink.err.extend_from_slice(r.as_bytes());
-        }
-        sink.out.extend_from_slice(s.as_bytes());
-    }
-
-    /// The keys [`SchemeCheck::into_json`] adds, written after the
-    /// components' keys of a streaming JSON object (the same bytes; the
-    /// components' `valid` must already say [`SchemeCheck::is_error`]).
-    pub fn write_json(self, o: &mut Obj<'_>) {
-        if self.is_error() {
-            o.value("scheme_specific", &Value::Null);
-            match self.report.problems.first() {
-                Some(p) => o.obj("error", |e| write_problem(e, p)),
-                None => o.value("error", &Value::Null),
+            o.null("scheme_specific");
+            match self.problems.first() {
+                Some(p) => o.obj("error", |e| write_problem(e, p, scratch)),
+                None => o.null("error"),
             };
         } else {
-            o.value(
-                "scheme_specific",
-                self.report.fields.as_ref().unwrap_or(&Value::Null),
-            );
-            if !self.report.problems.is_empty() {
-                o.list("scheme_warnings", &self.report.problems, write_problem);
+            match &self.view {
+                Some(v) => o.obj("scheme_specific", |inner| {
+                    write_fields(v, &mut JsonFields(inner));
+                }),
+                None => o.null("scheme_specific"),
+            };
+            if !self.problems.is_empty() {
+                o.list("scheme_warnings", &self.problems, |e, p| {
+                    write_problem(e, p, scratch);
+                });
             }
         }
     }
+}
+
+/// A scheme error's keys: `{kind, index, message, rule}` (the message is
+/// formatted into `scratch` first).
+fn write_problem(o: &mut Obj<'_>, e: &SchemeError, scratch: &mut String) {
+    scratch.clear();
+    let _ = write!(scratch, "{e}");
+    o.str("kind", e.kind().name())
+        .num("index", e.index())
+        .str("message", scratch)
+        .str("rule", e.rule());
 }
