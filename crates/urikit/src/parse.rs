@@ -274,6 +274,65 @@ impl Offsets {
     }
 }
 
+/// Where a spliced target (see [`Offsets::splice`]) switches from the
+/// first string to the second: the components from this one on are the
+/// second's.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// At the authority: only the scheme is the first's.
+    Authority,
+    /// At the path.
+    Path,
+    /// Inside the path: the first's path starts it, the second's ends it.
+    PathTail,
+    /// At the query (the second's path is empty).
+    Query,
+    /// At the fragment (the second has an empty path and no query).
+    Fragment,
+}
+
+#[cfg(feature = "alloc")]
+impl Offsets {
+    /// The offsets of a string made of a prefix of `self`'s string, ending
+    /// at byte `at`, and the suffix of `r`'s string from byte `from` on (the
+    /// splice of reference resolution), read from the two without unpacking
+    /// them: the components before `cut` are `self`'s, those from `cut` on
+    /// are `r`'s, moved by `at - from`.
+    ///
+    /// The caller guarantees that the cut falls where `cut` says in both
+    /// strings (`from` is where `r`'s components from `cut` on begin, less
+    /// the `//` of an authority; `at` is where they begin in the target),
+    /// that `from <= at`, and that the target is at most [`MAX_LEN`] bytes
+    /// long; [`UriRefBuf::from_offsets`](crate::UriRefBuf) checks the result
+    /// against a parse in debug builds. The arithmetic wraps: a broken
+    /// contract gives wrong offsets, never a panic.
+    #[inline(always)]
+    pub(crate) fn splice(&self, r: &Offsets, cut: Cut, from: usize, at: usize) -> Offsets {
+        let d = (at as u32).wrapping_sub(from as u32);
+        let moved = |x: u32| x.wrapping_add(d);
+        let mut o = *self;
+        o.query_end = moved(r.query_end);
+        match cut {
+            Cut::Authority => {
+                o.host_start = moved(r.host_start);
+                o.host_end = moved(r.host_end);
+                o.path_start = moved(r.path_start);
+                o.path_end = moved(r.path_end);
+                o.host = r.host;
+                o.ipv4 = r.ipv4;
+            }
+            Cut::Path => {
+                o.path_start = moved(r.path_start);
+                o.path_end = moved(r.path_end);
+            }
+            Cut::PathTail | Cut::Query => o.path_end = moved(r.path_end),
+            Cut::Fragment => {}
+        }
+        o
+    }
+}
+
 /// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
 #[inline(always)]
 pub(crate) fn check_len(len: usize) -> Result<(), ParseError> {

@@ -59,7 +59,7 @@ use core::fmt;
 
 use alloc::string::String;
 
-use crate::parse::{AuthMeta, Meta};
+use crate::parse::{AuthMeta, Cut, Meta};
 use crate::path::{
     base_dir, has_dot_segment, remove_dot_segments, remove_dot_segments_keep_excess,
 };
@@ -382,26 +382,13 @@ impl Resolver {
     }
 }
 
-/// Where the target of a [`splice`] switches from the base to the reference.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cut {
-    /// At the authority (the reference has one): only the scheme is the base's.
-    Authority,
-    /// At the path (an absolute path).
-    Path,
-    /// Inside the path: the base's directory, then the reference's path.
-    PathTail,
-    /// At the query (the reference has an empty path and a query).
-    Query,
-    /// At the fragment, if any (the reference has an empty path and no query).
-    Fragment,
-}
-
 /// RFC 3986 resolution (either strictness) when no dot segment is to be
 /// removed, which is the common case: the target is then a prefix of the
 /// base, perhaps a `/`, and a suffix of the reference, copied into a string
-/// of the exact length, with offsets computed rather than searched. `None`
-/// when a dot segment needs the general algorithm.
+/// of the exact length, with offsets computed from the two inputs' stored
+/// offsets ([`Offsets::splice`](crate::parse::Offsets::splice): nothing
+/// searched, unpacked or packed again). `None` when a dot segment needs the
+/// general algorithm.
 ///
 /// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
 /// identity (no `.` or `..` segment in the path it is given; for a merge,
@@ -424,62 +411,50 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
             }
             return r.as_uri().map(|u| u.to_owned());
         }
-        // Non-strict: the reference without its scheme.
+        // Non-strict: the reference without its scheme (as long as the
+        // base's, which the target keeps).
         from = scheme.len() + 1;
     }
-    if r.has_authority() {
-        if has_dot_segment(r_path) {
-            return None;
-        }
+    let bo = base.offsets();
+    let (cut, head, slash) = if r.has_authority() {
         // Everything but the scheme is the reference's.
-        let head = base.scheme().len() + 1;
-        let mut m = r.meta();
-        m.scheme_end = head - 1;
-        m.auth = m.auth.map(|a| shift(a, a.start - from + head));
-        return Some(spliced(base, r, m, Cut::Authority, head, false, from));
-    }
-    let bm = base.meta();
-    let (kind, head, slash) = if r_path.starts_with('/') {
-        (Cut::Path, bm.path_start, false)
+        (Cut::Authority, bo.scheme_end() + 1, false)
+    } else if r_path.starts_with('/') {
+        (Cut::Path, bo.path_start(), false)
     } else if !r_path.is_empty() {
         let b_path = base.path();
-        if b_path.is_empty() && bm.auth.is_some() {
+        if b_path.is_empty() && bo.has_authority() {
             // merge(): "/" and the reference's path.
-            (Cut::PathTail, bm.path_start, true)
+            (Cut::PathTail, bo.path_start(), true)
         } else {
             let dir = base_dir(b_path);
             if has_dot_segment(dir) {
                 return None;
             }
-            (Cut::PathTail, bm.path_start + dir.len(), false)
+            (Cut::PathTail, bo.path_start() + dir.len(), false)
         }
     } else if r.query().is_some() {
         // The base's path, untouched.
-        (Cut::Query, bm.path_end, false)
+        (Cut::Query, bo.path_end(), false)
     } else {
-        (
-            Cut::Fragment,
-            bm.fragment.unwrap_or(base.as_str().len()),
-            false,
-        )
+        // The base without its fragment.
+        (Cut::Fragment, bo.query_end(), false)
     };
-    if matches!(kind, Cut::Path | Cut::PathTail) && has_dot_segment(r_path) {
+    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path) {
         return None;
     }
-    Some(spliced(base, r, bm, kind, head, slash, from))
+    Some(spliced(base, r, cut, head, slash, from))
 }
 
 /// The target that is the first `head` bytes of the base, a `/` if `slash`,
-/// and the reference from byte `from` on (the components from `kind` on),
-/// with its offsets: those of `m` (the base's, or for [`Cut::Authority`] the
-/// reference's already moved) but for the components that come from the
-/// reference, found from the reference's end.
+/// and the reference from byte `from` on (its components from `cut` on),
+/// with its offsets: the base's before the cut, the reference's moved from
+/// `from` to where they land from the cut on.
 #[inline(always)]
 fn spliced(
     base: &Uri<'_>,
     r: &UriRef<'_>,
-    mut m: Meta,
-    kind: Cut,
+    cut: Cut,
     head: usize,
     slash: bool,
     from: usize,
@@ -492,30 +467,8 @@ fn spliced(
         s.push('/');
     }
     s.push_str(tail);
-    // The target ends with the reference's `path [ "?" query ] [ "#"
-    // fragment ]` (of which the path is empty unless the reference has an
-    // authority or a path).
-    let len = s.len();
-    m.fragment = r.fragment().map(|f| len - f.len() - 1);
-    match kind {
-        Cut::Authority => {
-            m.query = r.query().map(|q| m.fragment.unwrap_or(len) - q.len() - 1);
-            m.path_end = m.query.or(m.fragment).unwrap_or(len);
-            m.path_start = m.path_end - r.path().len();
-        }
-        Cut::Path | Cut::PathTail => {
-            // The tail starts with the reference's path.
-            m.path_end = at + r.path().len();
-            if kind == Cut::Path {
-                m.path_start = at;
-            }
-            m.query = (s.as_bytes().get(m.path_end) == Some(&b'?')).then_some(m.path_end);
-        }
-        // The tail starts with the "?".
-        Cut::Query => m.query = Some(at),
-        Cut::Fragment => {}
-    }
-    UriBuf::from_parts(s, m)
+    let o = base.offsets().splice(&r.offsets(), cut, from, at);
+    UriBuf::from_offsets(s, o)
 }
 
 /// The scheme of a base (a [`Uri`], so always present).

@@ -243,8 +243,8 @@ fn marks(block: &[u8; W], stop: impl Fn(u8) -> bool) -> u128 {
 /// The index of the first byte at or after `i` for which `stop` holds, or
 /// `b.len()`: [`run`] for a class given as range tests, sixteen bytes a
 /// block. The last block of an input of sixteen bytes or more is read as its
-/// last sixteen bytes, with the marks of the ones before `i` shifted out;
-/// shorter inputs go byte by byte.
+/// last sixteen bytes, with the marks of the ones before `i` cleared; a
+/// shorter input is read as one block padded with a stop byte.
 #[inline(always)]
 fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
     let mut at = i;
@@ -266,7 +266,38 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
         let m = marks(last, stop) & AFTER[seen & (W - 1)];
         return at + (m.trailing_zeros() / 8) as usize - seen;
     }
-    at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
+    // The whole input is shorter than a block: one block of it, padded with
+    // a byte every class stops at, so the first mark is at most the end.
+    let m = marks(&padded(b), stop) & AFTER[at & (W - 1)];
+    (m.trailing_zeros() / 8) as usize
+}
+
+/// The byte every class of [`run_wide`] stops at, to pad a short input with.
+const PAD: u8 = b' ';
+
+/// `b` (shorter than [`W`] bytes) at the start of a block, [`PAD`] after it.
+/// Copied in at most two overlapping pieces of a fixed size (no call to a
+/// variable-length copy for a few bytes).
+#[inline(always)]
+fn padded(b: &[u8]) -> [u8; W] {
+    let mut out = [PAD; W];
+    let n = b.len();
+    if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        out[..8].copy_from_slice(first);
+        if let Some(end) = out.get_mut(n - 8..n) {
+            end.copy_from_slice(last);
+        }
+    } else if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        out[..4].copy_from_slice(first);
+        if let Some(end) = out.get_mut(n - 4..n) {
+            end.copy_from_slice(last);
+        }
+    } else {
+        for (o, &c) in out.iter_mut().zip(b) {
+            *o = c;
+        }
+    }
+    out
 }
 
 /// `AFTER[k]` keeps the marks of bytes `k..W` of a block.
@@ -439,6 +470,8 @@ mod tests {
             assert_eq!(stops_query(c), not(table::FRAGMENT), "byte {c}");
             assert_eq!(stops_reg_name(c), not(table::REG_NAME), "byte {c}");
         }
+        // Short inputs are padded with a byte every wide scan stops at.
+        assert!(stops_path(PAD) && stops_query(PAD) && stops_reg_name(PAD));
     }
 
     #[test]
