@@ -32,7 +32,8 @@ pub(crate) fn base_dir(path: &str) -> &str {
 /// then looks around each `.` only: most paths have none or one (`.html`),
 /// so this is a few operations per eight bytes and no byte loop. The last
 /// block of a path of eight bytes or more is read as its last eight bytes,
-/// the ones already looked at shifted out; shorter paths go byte by byte.
+/// the ones already looked at shifted out; a shorter path is read as one
+/// block padded with zeros.
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
     // The "." at `p` starts a segment that is "." or "..".
@@ -68,8 +69,30 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     }
     match b.last_chunk::<8>() {
         Some(last) => any_at(dot_bytes(last) >> (8 * (8 - left)), i),
-        None => (0..b.len()).any(|p| b.get(p) == Some(&b'.') && dot_segment_at(p)),
+        // A path shorter than a block: one block of it, padded with zeros
+        // (no `.`; the neighbours of a `.` are read from the path itself).
+        None => any_at(dot_bytes(&padded(b)), 0),
     }
+}
+
+/// `b` (shorter than eight bytes) at the start of a block, zeros after it:
+/// copied as two overlapping pieces of four bytes when it has four or more
+/// (no call to a variable-length copy for a few bytes).
+#[inline(always)]
+fn padded(b: &[u8]) -> [u8; 8] {
+    let mut out = [0; 8];
+    let n = b.len();
+    if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        out[..4].copy_from_slice(first);
+        if let Some(end) = out.get_mut(n - 4..n) {
+            end.copy_from_slice(last);
+        }
+    } else {
+        for (o, &c) in out.iter_mut().zip(b) {
+            *o = c;
+        }
+    }
+    out
 }
 
 /// Bit 7 of byte `k` of the result is set exactly when `block[k]` is `.`;

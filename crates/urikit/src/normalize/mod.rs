@@ -75,7 +75,7 @@ use core::fmt::Write;
 use core::net::Ipv6Addr;
 
 use crate::host::{parse_ipv4, Host};
-use crate::parse::{AuthMeta, HostMeta, Meta};
+use crate::parse::{AuthMeta, HostMeta, Meta, Offsets};
 mod look;
 mod path;
 
@@ -229,10 +229,11 @@ impl Normalizer {
             match self.copy_is_normal(r, schemes) {
                 Some(false) => return r.to_owned(),
                 Some(true) => {
-                    let m = r.meta();
+                    // Same lengths, same offsets: the stored ones serve.
+                    let o = r.offsets();
                     let mut s = String::with_capacity(r.as_str().len());
-                    push_lowercasing(&mut s, r.as_str(), &m);
-                    return UriRefBuf::from_parts(s, m);
+                    push_lowercasing(&mut s, r.as_str(), &o);
+                    return UriRefBuf::from_offsets(s, o);
                 }
                 None => {}
             }
@@ -254,8 +255,15 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        if self.copy_is_normal(u, &SchemeRegistry::standard()) == Some(false) {
-            return u.to_owned();
+        match self.copy_is_normal(u, &SchemeRegistry::standard()) {
+            Some(false) => return u.to_owned(),
+            Some(true) => {
+                let o = u.offsets();
+                let mut s = String::with_capacity(u.as_str().len());
+                push_lowercasing(&mut s, u.as_str(), &o);
+                return UriBuf::from_offsets(s, o);
+            }
+            None => {}
         }
         let mut s = String::with_capacity(u.as_str().len() + 8);
         match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
@@ -285,7 +293,7 @@ impl Normalizer {
         // What `write_meta` does, without the offsets when there is a copy.
         match self.copy_is_normal(r, schemes) {
             Some(false) => out.push_str(r.as_str()),
-            Some(true) => push_lowercasing(out, r.as_str(), &r.meta()),
+            Some(true) => push_lowercasing(out, r.as_str(), &r.offsets()),
             None => {
                 let _ = self.write_meta(r, schemes, out);
             }
@@ -306,12 +314,11 @@ impl Normalizer {
             self.optional_steps_on_raw(r, out);
             return None;
         }
-        let m = r.meta();
         if self.copy_is_normal(r, schemes).is_some() {
-            push_lowercasing(out, r.as_str(), &m);
-            return Some(m);
+            push_lowercasing(out, r.as_str(), &r.offsets());
+            return Some(r.meta());
         }
-        Some(self.write_meta_general(r, &m, schemes, out))
+        Some(self.write_meta_general(r, &r.meta(), schemes, out))
     }
 
     /// Whether normalization of `r` (at the syntax or scheme level, without
@@ -324,9 +331,7 @@ impl Normalizer {
     /// text before the path has an uppercase letter (it may be in the
     /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
     ///
-    /// Read through the accessors only (and the offsets at the scheme level
-    /// only when there is a port), so that the parse's offsets need not be
-    /// spelled out when the answer is an exact copy.
+    /// Read from the offsets as stored (nothing unpacked).
     #[inline]
     fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
         let upper = self.copy_is_normal_at_syntax_level(r)?;
@@ -346,20 +351,18 @@ impl Normalizer {
         {
             return None;
         }
+        let o = r.offsets();
         let b = r.as_str().as_bytes();
-        let path = r.path().as_bytes();
-        // Where the path starts: what follows it is the query and fragment,
-        // each with its delimiter.
-        let tail = r.query().map_or(0, |q| q.len() + 1) + r.fragment().map_or(0, |f| f.len() + 1);
-        let before = b.get(..b.len() - tail - path.len()).unwrap_or_default();
+        let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
+        let before = b.get(..o.path_start()).unwrap_or_default();
         // An authority ending with `:` has an empty port (a host never ends
         // with one), which is omitted.
-        let kind = if r.has_authority() {
+        let kind = if o.has_authority() {
             if before.last() == Some(&b':') {
                 return None;
             }
             PathKind::WithAuthority
-        } else if r.is_absolute() {
+        } else if o.scheme_end() > 0 {
             PathKind::NoAuthority
         } else {
             PathKind::Relative
@@ -569,18 +572,22 @@ fn push_lowercase(out: &mut String, s: &str) {
 /// Most have no uppercase letter there: one look at the bytes up to the end
 /// of the host says so.
 #[inline]
-fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
+fn push_lowercasing(out: &mut String, s: &str, m: &Offsets) {
     let o = out.len();
     out.push_str(s);
-    let upto = m.auth.map_or(m.scheme_end, |a| a.host_end);
+    let upto = if m.has_authority() {
+        m.host_end()
+    } else {
+        m.scheme_end()
+    };
     if !look::has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
         return;
     }
-    if let Some(scheme) = out.get_mut(o..o + m.scheme_end) {
+    if let Some(scheme) = out.get_mut(o..o + m.scheme_end()) {
         scheme.make_ascii_lowercase();
     }
-    if let Some(a) = m.auth {
-        if let Some(host) = out.get_mut(o + a.host_start..o + a.host_end) {
+    if m.has_authority() {
+        if let Some(host) = out.get_mut(o + m.host_start()..o + m.host_end()) {
             host.make_ascii_lowercase();
         }
     }
@@ -602,11 +609,14 @@ fn scheme_level_keeps(r: &UriRef<'_>, schemes: &SchemeRegistry) -> bool {
     if r.path().is_empty() && info.is_some_and(|i| i.has_root_for_empty_path()) {
         return false;
     }
-    let m = r.meta();
-    let Some(a) = m.auth.filter(|a| a.host_end < a.end) else {
-        return true; // no port
-    };
-    let digits = r.as_str().get(a.host_end + 1..a.end).unwrap_or_default();
+    let o = r.offsets();
+    if o.host_end() == o.path_start() {
+        return true; // no port (there is an authority: a host)
+    }
+    let digits = r
+        .as_str()
+        .get(o.host_end() + 1..o.path_start())
+        .unwrap_or_default();
     !digits.starts_with('0')
         && info
             .and_then(|i| i.port())
@@ -768,7 +778,7 @@ mod tests {
                 if let Some(upper) = n.copy_is_normal(&r, &schemes) {
                     fast_taken += 1;
                     let mut copied = String::new();
-                    push_lowercasing(&mut copied, r.as_str(), &r.meta());
+                    push_lowercasing(&mut copied, r.as_str(), &r.offsets());
                     assert_eq!(general, copied, "{s:?}");
                     assert_eq!(meta, Some(r.meta()), "{s:?}");
                     // Without an uppercase letter before the path, an exact copy.
