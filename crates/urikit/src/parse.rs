@@ -110,17 +110,26 @@ pub(crate) struct Offsets {
     ipv4: [u8; 4],
 }
 
-/// The longest input the parser takes: offsets are stored as `u32`.
-/// A longer one is a [`K::TooLong`] error at this index.
-pub(crate) const MAX_LEN: usize = u32::MAX as usize;
+/// How far below `u32::MAX` the parser's limit stays: room for what
+/// normalization may add to a value of the limit's length (at most
+/// [`crate::normalize`]'s `MAX_GROWTH`, a few dozen bytes: an IPv6 literal
+/// written in RFC 5952 form, a `/` for an empty path, a `./` before a path),
+/// so that every value the crate builds has offsets that fit a `u32`.
+pub(crate) const MARGIN: usize = 1024;
 
-/// An index known to be at most [`MAX_LEN`], as stored. (Larger ones, which
-/// only a caller of [`Offsets::pack`] breaking its contract could give, are
-/// clamped: the offsets stay ordered and in bounds, so no slice panics.)
+/// The longest input the parser takes, 4 GiB minus 1 KiB (4294966272
+/// bytes): offsets are stored as `u32`, and [`MARGIN`] bytes are left for
+/// normalization to lengthen a value. A longer input is a [`K::TooLong`]
+/// error at this index.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - (MARGIN - 1);
+
+/// An index that fits a `u32`, as stored. (Larger ones, which only a caller
+/// of [`Offsets::pack`] breaking its contract could give, are clamped: the
+/// offsets stay ordered and in bounds, so no slice panics.)
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn narrow(i: usize) -> u32 {
-    debug_assert!(i <= MAX_LEN, "{i}");
+    debug_assert!(i <= u32::MAX as usize, "{i}");
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
@@ -201,8 +210,8 @@ impl Offsets {
         (self.query_end() < len).then_some(self.query_end())
     }
 
-    /// The compact form of `m`, the offsets of a string of `len` bytes
-    /// (at most [`MAX_LEN`]).
+    /// The compact form of `m`, the offsets of a string of `len` bytes (at
+    /// most `u32::MAX`: a parse, a resolution or a normalization of one).
     #[cfg(feature = "alloc")]
     pub(crate) fn pack(m: &Meta, len: usize) -> Offsets {
         let mut o = Offsets {
@@ -729,7 +738,8 @@ mod tests {
         // The check itself: a 4 GiB input is not allocated here.
         use super::{check_len, MAX_LEN};
         use crate::ParseErrorKind as K;
-        assert_eq!(MAX_LEN, u32::MAX as usize);
+        assert_eq!(MAX_LEN, 4_294_966_272); // 4 GiB - 1 KiB
+        assert_eq!(MAX_LEN + super::MARGIN - 1, u32::MAX as usize);
         assert_eq!(check_len(0), Ok(()));
         assert_eq!(check_len(MAX_LEN), Ok(()));
         for len in [MAX_LEN + 1, usize::MAX] {
@@ -739,7 +749,7 @@ mod tests {
         assert_eq!(K::TooLong.name(), "too_long");
         assert_eq!(
             check_len(MAX_LEN + 1).unwrap_err().to_string(),
-            "at byte 4294967295: expected at most 4294967295 bytes (u32::MAX) in all"
+            "at byte 4294966272: expected at most 4294966272 bytes (4 GiB minus 1 KiB) in all"
         );
     }
 

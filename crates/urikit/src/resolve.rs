@@ -209,13 +209,7 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        // The target is no longer than both inputs and the few bytes a merge
-        // adds: past the parser's limit its offsets could not be stored.
-        let bound = base.as_str().len() + reference.as_str().len() + 8;
-        if bound > crate::parse::MAX_LEN {
-            let at = reference.as_str().len();
-            return Err(ResolveError::new(at, ResolveErrorKind::TooLong));
-        }
+        check_target_len(base.as_str().len(), reference.as_str().len())?;
         if self.profile == Profile::Rfc3986 {
             if let Some(t) = splice(self.strict, base, reference) {
                 return Ok(t);
@@ -476,6 +470,19 @@ fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
     base.scheme().unwrap_or("")
 }
 
+/// The target of a base of `base_len` bytes and a reference of `ref_len` is
+/// no longer than both and the few bytes a merge adds (a `/`, a `/.`, a `?`):
+/// past the parser's limit it could not be parsed back, so it is an error
+/// (at the reference's length).
+#[inline(always)]
+fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError> {
+    let bound = base_len.saturating_add(ref_len).saturating_add(8);
+    if bound > crate::parse::MAX_LEN {
+        return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
+    }
+    Ok(())
+}
+
 /// Where the target's scheme and authority come from, in every profile: the
 /// reference's scheme and authority when it has a scheme; else the base's
 /// scheme, with the reference's authority if it has one, else the base's.
@@ -709,10 +716,11 @@ pub enum ResolveErrorKind {
     /// (see [`relativize`](crate::relativize)). The index is that segment in
     /// the target.
     UnreachableTarget,
-    /// The target could be longer than a parsed value can be (`u32::MAX`
-    /// bytes, [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)):
-    /// the base and the reference together are about 4 GiB. The index is
-    /// the length of the reference.
+    /// The target could be longer than a parsed value can be (4294966272
+    /// bytes, 4 GiB minus 1 KiB,
+    /// [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)): the
+    /// base and the reference together are about 4 GiB. The index is the
+    /// length of the reference.
     TooLong,
 }
 
@@ -733,7 +741,9 @@ impl ResolveErrorKind {
             ResolveErrorKind::UnreachableTarget => {
                 "a dot segment, which resolution always removes: no reference resolves to this target"
             }
-            ResolveErrorKind::TooLong => "a target of at most 4294967295 bytes (u32::MAX)",
+            ResolveErrorKind::TooLong => {
+                "a target of at most 4294966272 bytes (4 GiB minus 1 KiB)"
+            }
         }
     }
 }
@@ -905,6 +915,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn targets_past_the_parse_limit_are_too_long() {
+        // The check itself: no 4 GiB input is allocated here.
+        use crate::parse::MAX_LEN;
+        assert_eq!(check_target_len(18, 5), Ok(()));
+        assert_eq!(check_target_len(MAX_LEN - 10, 2), Ok(()));
+        for (b, r) in [
+            (MAX_LEN - 10, 3),
+            (MAX_LEN, 0),
+            (0, MAX_LEN),
+            (usize::MAX, 7),
+        ] {
+            let e = check_target_len(b, r).unwrap_err();
+            assert_eq!((e.kind(), e.index()), (ResolveErrorKind::TooLong, r));
+        }
+        let e = check_target_len(MAX_LEN, 1).unwrap_err();
+        assert_eq!(e.kind().name(), "too_long");
+        assert_eq!(
+            e.to_string(),
+            "at byte 1: a target of at most 4294966272 bytes (4 GiB minus 1 KiB)"
+        );
     }
 
     #[test]

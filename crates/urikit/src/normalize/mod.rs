@@ -86,6 +86,19 @@ use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
 use path::{push_normalized_path, PathKind};
 
+/// The most normalization adds to the length of a reference: an IPv6
+/// literal written in RFC 5952 form at the scheme level (at most 39 bytes
+/// between the brackets, from at least 2, `[::]`: 37 more; dotted only for
+/// an IPv4-mapped address, at most 22) and a `/` for an empty path after an
+/// authority. Every other step keeps the length or shortens it: the `./` or
+/// `/.` put before a path only follows the removal of a dot segment of at
+/// least two bytes. The parser's limit stays [`MARGIN`](crate::parse::MARGIN)
+/// bytes below `u32::MAX`, more than this, so the offsets of a normalized
+/// value always fit.
+pub(crate) const MAX_GROWTH: usize = 37 + 1;
+
+const _: () = assert!(crate::parse::MAX_LEN + MAX_GROWTH <= u32::MAX as usize);
+
 /// A rung of the comparison ladder (RFC 3986 section 6.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -680,6 +693,34 @@ fn sort_query(out: &mut String, start: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn growth_stays_within_the_margin_below_the_u32_offsets() {
+        // The steps that lengthen a reference, at their worst, and steps that
+        // add a prefix after removing more.
+        let cases = [
+            ("http://[::]", "http://[::]/"),
+            ("http://[::ffff:0:0]", "http://[::ffff:0.0.0.0]/"),
+            ("http://[1::1:1:1:1:1:1]/", "http://[1:0:1:1:1:1:1:1]/"),
+            ("foo:/a/..//b", "foo:/.//b"),
+            ("a/..", "./"),
+            ("%2E/a:b", "./a:b"),
+        ];
+        let n = Normalizer::new().level(Level::Scheme);
+        for (input, want) in cases {
+            let r = UriRef::parse(input).unwrap();
+            let got = n.normalize(&r);
+            assert_eq!(got.as_str(), want);
+            assert!(got.as_str().len() <= input.len() + MAX_GROWTH, "{input}");
+        }
+        // Any IPv6 address: the longest text RFC 5952 gives against the
+        // shortest literal.
+        let widest = Ipv6Addr::from([0x1111u16; 8]).to_string().len();
+        assert_eq!(widest, 39);
+        assert!(widest + 2 <= "[::]".len() + MAX_GROWTH);
+        let mapped = Ipv6Addr::from([0, 0, 0, 0, 0, 0xffff, 0xffff, 0xffff]);
+        assert_eq!(mapped.to_string(), "::ffff:255.255.255.255");
+    }
 
     #[test]
     #[cfg(feature = "std")]
