@@ -357,8 +357,24 @@ fn too_long() -> ParseError {
 }
 
 /// Parses `s` as an RFC 3986 `URI-reference`.
+///
+/// Two copies of one parser: the compiler knows in each whether the input
+/// is shorter than a block of the wide scans ([`scan::W`]), and keeps only
+/// that case's code for the end of a run (a padded block for a short input,
+/// the last block for a longer one).
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
+    if s.len() < scan::W {
+        parse_any(s, true)
+    } else {
+        parse_any(s, false)
+    }
+}
+
+/// [`parse`]; `short` (a constant in each copy) says whether the input is
+/// shorter than a block.
+#[inline(always)]
+fn parse_any(s: &str, short: bool) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     check_len(b.len())?;
     let mut i = 0;
@@ -389,24 +405,24 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
         ipv4: [0; 4],
     };
     if b.get(i..i + 2) == Some(b"//") {
-        a = parse_authority(b, i + 2)?;
+        a = parse_authority(b, i + 2, short)?;
         i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan::scan_path(b, i)?;
+    i = scan::scan_path(b, i, short)?;
     let path_end = i;
     if scheme_end == 0 && a.host == HostKind::None {
         check_first_segment(b, path_start, i)?;
     }
     if b.get(i) == Some(&b'?') {
-        i = scan::scan_query(b, i + 1)?;
+        i = scan::scan_query(b, i + 1, short)?;
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
         // `fragment` has the same rule as `query`.
-        i = scan::scan_query(b, i + 1)?;
+        i = scan::scan_query(b, i + 1, short)?;
     }
     if i < b.len() {
         return Err(trailing_error(path_end, query_end, i));
@@ -489,8 +505,8 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
 #[inline(always)]
-fn parse_authority(b: &[u8], start: usize) -> Result<Auth, ParseError> {
-    let host_end = scan::scan_reg_name(b, start)?;
+fn parse_authority(b: &[u8], start: usize, short: bool) -> Result<Auth, ParseError> {
+    let host_end = scan::scan_reg_name(b, start, short)?;
     let mut end = host_end;
     if b.get(end) == Some(&b':') {
         end += 1;

@@ -214,7 +214,7 @@ fn stops_reg_name(c: u8) -> bool {
 }
 
 /// The width of a block of [`run_wide`].
-const W: usize = 16;
+pub(crate) const W: usize = 16;
 
 /// Whether the target has the 16-byte vector compares that [`marks`] compiles
 /// to. Elsewhere the range tests would run byte by byte, slower than a table
@@ -244,9 +244,19 @@ fn marks(block: &[u8; W], stop: impl Fn(u8) -> bool) -> u128 {
 /// `b.len()`: [`run`] for a class given as range tests, sixteen bytes a
 /// block. The last block of an input of sixteen bytes or more is read as its
 /// last sixteen bytes, with the marks of the ones before `i` cleared; a
-/// shorter input is read as one block padded with a stop byte.
+/// shorter input is read as one block padded with a stop byte when `short`
+/// is set, byte by byte otherwise.
+///
+/// `short` is a constant where the parser inlines this: it parses inputs
+/// shorter than a block with `true`, others with `false`, so that each copy
+/// keeps the code of its case only (the padded block, or the block loop
+/// with its last block).
 #[inline(always)]
-fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
+fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy, short: bool) -> usize {
+    if short && b.len() < W {
+        let m = marks(&padded(b), stop) & AFTER[i & (W - 1)];
+        return (m.trailing_zeros() / 8) as usize;
+    }
     let mut at = i;
     while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) {
         let m = marks(block, stop);
@@ -266,10 +276,7 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
         let m = marks(last, stop) & AFTER[seen & (W - 1)];
         return at + (m.trailing_zeros() / 8) as usize - seen;
     }
-    // The whole input is shorter than a block: one block of it, padded with
-    // a byte every class stops at, so the first mark is at most the end.
-    let m = marks(&padded(b), stop) & AFTER[at & (W - 1)];
-    (m.trailing_zeros() / 8) as usize
+    at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
 
 /// The byte every class of [`run_wide`] stops at, to pad a short input with.
@@ -317,9 +324,10 @@ fn scan_wide(
     b: &[u8],
     mut i: usize,
     stop: impl Fn(u8) -> bool + Copy,
+    short: bool,
 ) -> Result<usize, ParseError> {
     loop {
-        i = run_wide(b, i, stop);
+        i = run_wide(b, i, stop, short);
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
@@ -337,9 +345,9 @@ fn scan_wide(
 
 /// [`scan`] over `path` bytes (`pchar / "/"`).
 #[inline(always)]
-pub(crate) fn scan_path(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_path(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_path)
+        scan_wide(b, i, stops_path, short)
     } else {
         scan(b, i, PATH)
     }
@@ -347,9 +355,9 @@ pub(crate) fn scan_path(b: &[u8], i: usize) -> Result<usize, ParseError> {
 
 /// [`scan`] over `query` (and `fragment`) bytes (`pchar / "/" / "?"`).
 #[inline(always)]
-pub(crate) fn scan_query(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_query(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_query)
+        scan_wide(b, i, stops_query, short)
     } else {
         scan(b, i, QUERY)
     }
@@ -357,9 +365,9 @@ pub(crate) fn scan_query(b: &[u8], i: usize) -> Result<usize, ParseError> {
 
 /// [`scan`] over `reg-name` bytes (`unreserved / sub-delims`).
 #[inline(always)]
-pub(crate) fn scan_reg_name(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_reg_name(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_reg_name)
+        scan_wide(b, i, stops_reg_name, short)
     } else {
         scan(b, i, REG_NAME)
     }
@@ -483,15 +491,22 @@ mod tests {
             for i in 0..=len {
                 // The wide scans, whichever the target uses, against the
                 // table scans, and what the parser calls.
-                let path = scan(b, i, PATH);
-                assert_eq!(scan_wide(b, i, stops_path), path, "{len} {i}");
-                assert_eq!(scan_path(b, i), path, "{len} {i}");
-                let query = scan(b, i, QUERY);
-                assert_eq!(scan_wide(b, i, stops_query), query, "{len} {i}");
-                assert_eq!(scan_query(b, i), query, "{len} {i}");
-                let reg_name = scan(b, i, REG_NAME);
-                assert_eq!(scan_wide(b, i, stops_reg_name), reg_name, "{len} {i}");
-                assert_eq!(scan_reg_name(b, i), reg_name, "{len} {i}");
+                // Short inputs both ways (padded block, byte by byte).
+                for short in [true, false] {
+                    let path = scan(b, i, PATH);
+                    assert_eq!(scan_wide(b, i, stops_path, short), path, "{len} {i}");
+                    assert_eq!(scan_path(b, i, short), path, "{len} {i}");
+                    let query = scan(b, i, QUERY);
+                    assert_eq!(scan_wide(b, i, stops_query, short), query, "{len} {i}");
+                    assert_eq!(scan_query(b, i, short), query, "{len} {i}");
+                    let reg_name = scan(b, i, REG_NAME);
+                    assert_eq!(
+                        scan_wide(b, i, stops_reg_name, short),
+                        reg_name,
+                        "{len} {i}"
+                    );
+                    assert_eq!(scan_reg_name(b, i, short), reg_name, "{len} {i}");
+                }
             }
         }
     }
@@ -514,9 +529,11 @@ mod tests {
             i in 0usize..80,
         ) {
             let i = i.min(b.len());
-            prop_assert_eq!(scan_wide(&b, i, stops_path), scan(&b, i, PATH));
-            prop_assert_eq!(scan_wide(&b, i, stops_query), scan(&b, i, QUERY));
-            prop_assert_eq!(scan_wide(&b, i, stops_reg_name), scan(&b, i, REG_NAME));
+            for short in [true, false] {
+                prop_assert_eq!(scan_wide(&b, i, stops_path, short), scan(&b, i, PATH));
+                prop_assert_eq!(scan_wide(&b, i, stops_query, short), scan(&b, i, QUERY));
+                prop_assert_eq!(scan_wide(&b, i, stops_reg_name, short), scan(&b, i, REG_NAME));
+            }
         }
     }
 
