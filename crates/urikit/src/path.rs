@@ -28,81 +28,13 @@ pub(crate) fn base_dir(path: &str) -> &str {
 
 /// Whether `path` has a `.` or `..` segment (between `/`s or the ends).
 ///
-/// Reads eight bytes at a time and finds every `.` of a block exactly (SWAR),
-/// then looks around each `.` only: most paths have none or one (`.html`),
-/// so this is a few operations per eight bytes and no byte loop. The last
-/// block of a path of eight bytes or more is read as its last eight bytes,
-/// the ones already looked at shifted out; a shorter path is read as one
-/// block padded with zeros.
+/// Normalization's look for `/.` pairs, sixteen at a time
+/// ([`crate::normalize::look::has_dot_segment`]): a `.` that does not follow
+/// a `/` (`a.html`) costs nothing, so resolution and normalization share
+/// the one implementation.
+#[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    let b = path.as_bytes();
-    // The "." at `p` starts a segment that is "." or "..".
-    let dot_segment_at = |p: usize| {
-        matches!(b.get(p.wrapping_sub(1)), None | Some(b'/'))
-            && match b.get(p + 1) {
-                None | Some(b'/') => true,
-                Some(b'.') => matches!(b.get(p + 2), None | Some(b'/')),
-                _ => false,
-            }
-    };
-    // Whether a "." marked in `dots` (bit 7 of byte k: the byte at `at + k`)
-    // starts a dot segment.
-    let any_at = |mut dots: u64, at: usize| {
-        while dots != 0 {
-            if dot_segment_at(at + (dots.trailing_zeros() / 8) as usize) {
-                return true;
-            }
-            dots &= dots - 1;
-        }
-        false
-    };
-    let mut i = 0;
-    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if any_at(dot_bytes(block), i) {
-            return true;
-        }
-        i += 8;
-    }
-    let left = b.len() - i;
-    if left == 0 {
-        return false;
-    }
-    match b.last_chunk::<8>() {
-        Some(last) => any_at(dot_bytes(last) >> (8 * (8 - left)), i),
-        // A path shorter than a block: one block of it, padded with zeros
-        // (no `.`; the neighbours of a `.` are read from the path itself).
-        None => any_at(dot_bytes(&padded(b)), 0),
-    }
-}
-
-/// `b` (shorter than eight bytes) at the start of a block, zeros after it:
-/// copied as two overlapping pieces of four bytes when it has four or more
-/// (no call to a variable-length copy for a few bytes).
-#[inline(always)]
-fn padded(b: &[u8]) -> [u8; 8] {
-    let mut out = [0; 8];
-    let n = b.len();
-    if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
-        out[..4].copy_from_slice(first);
-        if let Some(end) = out.get_mut(n - 4..n) {
-            end.copy_from_slice(last);
-        }
-    } else {
-        for (o, &c) in out.iter_mut().zip(b) {
-            *o = c;
-        }
-    }
-    out
-}
-
-/// Bit 7 of byte `k` of the result is set exactly when `block[k]` is `.`;
-/// every other bit is clear. (Exact: the low seven bits of each byte are
-/// added apart, so no carry crosses bytes.)
-#[inline(always)]
-fn dot_bytes(block: &[u8; 8]) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = u64::from_le_bytes(*block) ^ 0x2e2e_2e2e_2e2e_2e2e;
-    !(((x & LOW7) + LOW7) | x) & !LOW7
+    crate::normalize::look::has_dot_segment(path.as_bytes())
 }
 
 /// Removes the last segment of `out` and the `/` before it, if any: the

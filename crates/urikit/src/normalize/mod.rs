@@ -76,7 +76,7 @@ use core::net::Ipv6Addr;
 
 use crate::host::{parse_ipv4, Host};
 use crate::parse::{AuthMeta, HostMeta, Meta, Offsets};
-mod look;
+pub(crate) mod look;
 mod path;
 
 use crate::pct;
