@@ -75,7 +75,7 @@ pub enum BuildErrorKind {
     MissingScheme,
     /// The reference would be longer than a parsed value can be: 4294966272
     /// bytes (4 GiB minus 1 KiB,
-    /// [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)). The
+    /// [`ParseErrorKind::TooLong`]). The
     /// part and index are those of the first byte past that limit.
     TooLong,
 }
