@@ -73,6 +73,11 @@ pub enum BuildErrorKind {
     AuthorityPartWithoutHost,
     /// An absolute URI was asked for without a scheme.
     MissingScheme,
+    /// The reference would be longer than a parsed value can be: 4294966272
+    /// bytes (4 GiB minus 1 KiB,
+    /// [`ParseErrorKind::TooLong`]). The
+    /// part and index are those of the first byte past that limit.
+    TooLong,
 }
 
 impl BuildErrorKind {
@@ -86,6 +91,7 @@ impl BuildErrorKind {
             BuildErrorKind::RelativePathWithAuthority => "relative_path_with_authority",
             BuildErrorKind::AuthorityPartWithoutHost => "authority_part_without_host",
             BuildErrorKind::MissingScheme => "missing_scheme",
+            BuildErrorKind::TooLong => "too_long",
         }
     }
 
@@ -107,6 +113,9 @@ impl BuildErrorKind {
                 "a host (possibly empty) with a userinfo or a port"
             }
             BuildErrorKind::MissingScheme => "a scheme",
+            BuildErrorKind::TooLong => {
+                "a reference of at most 4294966272 bytes (4 GiB minus 1 KiB) in all"
+            }
         }
     }
 }
@@ -441,8 +450,13 @@ impl Builder {
     }
 
     /// Maps an index in the assembled string to the part holding it (only the
-    /// host can fail once the parts are checked: a bad IP literal).
+    /// host can fail once the parts are checked: a bad IP literal; or the
+    /// whole can be too long).
     fn locate(&self, index: usize, kind: ParseErrorKind) -> BuildError {
+        if kind == ParseErrorKind::TooLong {
+            let (part, at) = self.part_at(index);
+            return BuildError::new(part, at, BuildErrorKind::TooLong);
+        }
         let host_start = self.scheme.as_ref().map_or(0, |s| s.len() + 1)
             + 2
             + self.userinfo.as_ref().map_or(0, |u| u.len() + 1);
@@ -451,6 +465,58 @@ impl Builder {
             _ => BuildErrorKind::InvalidHost,
         };
         BuildError::new(Part::Host, index.saturating_sub(host_start), k)
+    }
+}
+
+impl Builder {
+    /// The part of the assembled string holding byte `index`, and the index
+    /// within that part's text. A delimiter (`:`, `//`, `@`, `?`, `#`, the
+    /// `/.` or `./` put before a path) counts as the start of the part it
+    /// introduces; past the end is the end of the last part.
+    fn part_at(&self, index: usize) -> (Part, usize) {
+        let path = self.path.as_str();
+        let path_prefix = if self.host.is_none()
+            && (path.starts_with("//") || (self.scheme.is_none() && first_segment_has_colon(path)))
+        {
+            2
+        } else {
+            0
+        };
+        let has_host = self.host.is_some();
+        // Each part present: its delimiter bytes before it, and its text.
+        let parts: [(Part, usize, Option<&str>); 7] = [
+            (Part::Scheme, 0, self.scheme.as_deref()),
+            (
+                Part::Userinfo,
+                2,
+                self.userinfo.as_deref().filter(|_| has_host),
+            ),
+            // After the userinfo's "@", or else after "//".
+            (
+                Part::Host,
+                if self.userinfo.is_some() { 1 } else { 2 },
+                self.host.as_deref(),
+            ),
+            (Part::Port, 1, self.port.as_deref().filter(|_| has_host)),
+            (Part::Path, path_prefix, Some(path)),
+            (Part::Query, 1, self.query.as_deref()),
+            (Part::Fragment, 1, self.fragment.as_deref()),
+        ];
+        // The scheme's ":" goes before what follows it.
+        let mut pending = 0;
+        let mut last = (Part::Path, path.len());
+        let mut at = 0usize;
+        for (part, before, text) in parts {
+            let Some(text) = text else { continue };
+            let start = at + pending + before;
+            if index < start + text.len() {
+                return (part, index.saturating_sub(start));
+            }
+            at = start + text.len();
+            pending = usize::from(part == Part::Scheme);
+            last = (part, text.len());
+        }
+        last
     }
 }
 
@@ -824,6 +890,59 @@ impl<'a> UriRef<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_long_names_the_part_past_the_limit() {
+        // A 4 GiB reference is not built here: the mapping from an index of
+        // the assembled string to its part is checked on every byte of small
+        // ones, and the error on one index.
+        let full = Builder::new()
+            .scheme("http")
+            .userinfo("u")
+            .host("hh")
+            .port("80")
+            .path("/p")
+            .query("qq")
+            .fragment("f");
+        let prefixed = Builder::new().path("a:b").query("");
+        let bare = Builder::new().scheme("s").host("h");
+        for (b, want) in [
+            (&full, "SSSSuuuuHHHPPPppQQQFF"),
+            (&prefixed, "pppppQ"),
+            (&bare, "SHHHH"),
+        ] {
+            let s = b.assemble().unwrap();
+            assert_eq!(s.len(), want.len(), "{s}");
+            for (k, w) in want.chars().enumerate() {
+                let (part, at) = b.part_at(k);
+                let letter = match part {
+                    Part::Scheme => 'S',
+                    Part::Userinfo => 'u',
+                    Part::Host => 'H',
+                    Part::Port => 'P',
+                    Part::Path => 'p',
+                    Part::Query => 'Q',
+                    Part::Fragment => 'F',
+                };
+                assert_eq!(letter, w, "{s:?} byte {k}");
+                // A delimiter is index 0 of the part it introduces.
+                assert!(at <= k, "{s:?} byte {k}");
+            }
+        }
+        assert_eq!(full.part_at(0), (Part::Scheme, 0));
+        assert_eq!(full.part_at(7), (Part::Userinfo, 0));
+        assert_eq!(full.part_at(8), (Part::Host, 0)); // the "@"
+        assert_eq!(full.part_at(10), (Part::Host, 1));
+        assert_eq!(full.part_at(15), (Part::Path, 1));
+        assert_eq!(full.part_at(16), (Part::Query, 0)); // the "?"
+        assert_eq!(full.part_at(1000), (Part::Fragment, 1));
+        let e = full.locate(18, ParseErrorKind::TooLong);
+        assert_eq!(
+            (e.part(), e.index(), e.kind()),
+            (Part::Query, 1, BuildErrorKind::TooLong)
+        );
+        assert_eq!(e.kind().name(), "too_long");
+    }
 
     #[test]
     fn combinations_are_checked() {

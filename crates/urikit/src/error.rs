@@ -6,10 +6,11 @@
 /// offending character, the `%` of a bad percent-encoding, the start of a bad IP
 /// literal's content, or the length of the input when it ended too early.
 ///
-/// Inputs longer than `u32::MAX` bytes (4 GiB minus one) are not parsed: a
+/// Inputs longer than 4294966272 bytes (4 GiB minus 1 KiB) are not parsed: a
 /// parsed value stores its offsets as `u32`, which keeps it small (48 bytes
-/// for a [`UriRef`](crate::UriRef)). They are a
-/// [`ParseErrorKind::TooLong`] error at index `u32::MAX`.
+/// for a [`UriRef`](crate::UriRef)), and the 1 KiB below `u32::MAX` is room
+/// for what normalization may add. They are a [`ParseErrorKind::TooLong`]
+/// error at index 4294966272.
 ///
 /// ```
 /// use urikit::ParseErrorKind;
@@ -59,9 +60,11 @@ pub enum ParseErrorKind {
     MissingScheme,
     /// The input has a fragment where an absolute URI (without one) was required.
     UnexpectedFragment,
-    /// The input is longer than the parser takes: 4 GiB minus one byte
-    /// (`u32::MAX` bytes), the limit of the offsets a parsed value stores.
-    /// The index is that limit, the first byte past it.
+    /// The input is longer than the parser takes: 4 GiB minus 1 KiB
+    /// (4294966272 bytes). A parsed value stores its offsets as `u32`; the
+    /// 1 KiB below `u32::MAX` is room for normalization, which may lengthen
+    /// a value by a few bytes (an IPv6 literal in RFC 5952 form, a `/` for
+    /// an empty path). The index is that limit, the first byte past it.
     TooLong,
 }
 
@@ -120,7 +123,7 @@ impl ParseErrorKind {
             }
             ParseErrorKind::MissingScheme => "an absolute URI, starting with a scheme and \":\"",
             ParseErrorKind::UnexpectedFragment => "no fragment in an absolute URI",
-            ParseErrorKind::TooLong => "at most 4294967295 bytes (u32::MAX) in all",
+            ParseErrorKind::TooLong => "at most 4294966272 bytes (4 GiB minus 1 KiB) in all",
         }
     }
 }

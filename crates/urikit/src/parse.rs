@@ -110,17 +110,26 @@ pub(crate) struct Offsets {
     ipv4: [u8; 4],
 }
 
-/// The longest input the parser takes: offsets are stored as `u32`.
-/// A longer one is a [`K::TooLong`] error at this index.
-pub(crate) const MAX_LEN: usize = u32::MAX as usize;
+/// How far below `u32::MAX` the parser's limit stays: room for what
+/// normalization may add to a value of the limit's length (at most
+/// [`crate::normalize`]'s `MAX_GROWTH`, a few dozen bytes: an IPv6 literal
+/// written in RFC 5952 form, a `/` for an empty path, a `./` before a path),
+/// so that every value the crate builds has offsets that fit a `u32`.
+pub(crate) const MARGIN: usize = 1024;
 
-/// An index known to be at most [`MAX_LEN`], as stored. (Larger ones, which
-/// only a caller of [`Offsets::pack`] breaking its contract could give, are
-/// clamped: the offsets stay ordered and in bounds, so no slice panics.)
+/// The longest input the parser takes, 4 GiB minus 1 KiB (4294966272
+/// bytes): offsets are stored as `u32`, and [`MARGIN`] bytes are left for
+/// normalization to lengthen a value. A longer input is a [`K::TooLong`]
+/// error at this index.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - (MARGIN - 1);
+
+/// An index that fits a `u32`, as stored. (Larger ones, which only a caller
+/// of [`Offsets::pack`] breaking its contract could give, are clamped: the
+/// offsets stay ordered and in bounds, so no slice panics.)
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn narrow(i: usize) -> u32 {
-    debug_assert!(i <= MAX_LEN, "{i}");
+    debug_assert!(i <= u32::MAX as usize, "{i}");
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
@@ -201,8 +210,8 @@ impl Offsets {
         (self.query_end() < len).then_some(self.query_end())
     }
 
-    /// The compact form of `m`, the offsets of a string of `len` bytes
-    /// (at most [`MAX_LEN`]).
+    /// The compact form of `m`, the offsets of a string of `len` bytes (at
+    /// most `u32::MAX`: a parse, a resolution or a normalization of one).
     #[cfg(feature = "alloc")]
     pub(crate) fn pack(m: &Meta, len: usize) -> Offsets {
         let mut o = Offsets {
@@ -274,6 +283,65 @@ impl Offsets {
     }
 }
 
+/// Where a spliced target (see [`Offsets::splice`]) switches from the
+/// first string to the second: the components from this one on are the
+/// second's.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// At the authority: only the scheme is the first's.
+    Authority,
+    /// At the path.
+    Path,
+    /// Inside the path: the first's path starts it, the second's ends it.
+    PathTail,
+    /// At the query (the second's path is empty).
+    Query,
+    /// At the fragment (the second has an empty path and no query).
+    Fragment,
+}
+
+#[cfg(feature = "alloc")]
+impl Offsets {
+    /// The offsets of a string made of a prefix of `self`'s string, ending
+    /// at byte `at`, and the suffix of `r`'s string from byte `from` on (the
+    /// splice of reference resolution), read from the two without unpacking
+    /// them: the components before `cut` are `self`'s, those from `cut` on
+    /// are `r`'s, moved by `at - from`.
+    ///
+    /// The caller guarantees that the cut falls where `cut` says in both
+    /// strings (`from` is where `r`'s components from `cut` on begin, less
+    /// the `//` of an authority; `at` is where they begin in the target),
+    /// that `from <= at`, and that the target is at most [`MAX_LEN`] bytes
+    /// long; [`UriRefBuf::from_offsets`](crate::UriRefBuf) checks the result
+    /// against a parse in debug builds. The arithmetic wraps: a broken
+    /// contract gives wrong offsets, never a panic.
+    #[inline(always)]
+    pub(crate) fn splice(&self, r: &Offsets, cut: Cut, from: usize, at: usize) -> Offsets {
+        let d = (at as u32).wrapping_sub(from as u32);
+        let moved = |x: u32| x.wrapping_add(d);
+        let mut o = *self;
+        o.query_end = moved(r.query_end);
+        match cut {
+            Cut::Authority => {
+                o.host_start = moved(r.host_start);
+                o.host_end = moved(r.host_end);
+                o.path_start = moved(r.path_start);
+                o.path_end = moved(r.path_end);
+                o.host = r.host;
+                o.ipv4 = r.ipv4;
+            }
+            Cut::Path => {
+                o.path_start = moved(r.path_start);
+                o.path_end = moved(r.path_end);
+            }
+            Cut::PathTail | Cut::Query => o.path_end = moved(r.path_end),
+            Cut::Fragment => {}
+        }
+        o
+    }
+}
+
 /// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
 #[inline(always)]
 pub(crate) fn check_len(len: usize) -> Result<(), ParseError> {
@@ -289,8 +357,24 @@ fn too_long() -> ParseError {
 }
 
 /// Parses `s` as an RFC 3986 `URI-reference`.
+///
+/// Two copies of one parser: the compiler knows in each whether the input
+/// is shorter than a block of the wide scans ([`scan::W`]), and keeps only
+/// that case's code for the end of a run (a padded block for a short input,
+/// the last block for a longer one).
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
+    if s.len() < scan::W {
+        parse_any(s, true)
+    } else {
+        parse_any(s, false)
+    }
+}
+
+/// [`parse`]; `short` (a constant in each copy) says whether the input is
+/// shorter than a block.
+#[inline(always)]
+fn parse_any(s: &str, short: bool) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     check_len(b.len())?;
     let mut i = 0;
@@ -321,24 +405,24 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
         ipv4: [0; 4],
     };
     if b.get(i..i + 2) == Some(b"//") {
-        a = parse_authority(b, i + 2)?;
+        a = parse_authority(b, i + 2, short)?;
         i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan::scan_path(b, i)?;
+    i = scan::scan_path(b, i, short)?;
     let path_end = i;
     if scheme_end == 0 && a.host == HostKind::None {
         check_first_segment(b, path_start, i)?;
     }
     if b.get(i) == Some(&b'?') {
-        i = scan::scan_query(b, i + 1)?;
+        i = scan::scan_query(b, i + 1, short)?;
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
         // `fragment` has the same rule as `query`.
-        i = scan::scan_query(b, i + 1)?;
+        i = scan::scan_query(b, i + 1, short)?;
     }
     if i < b.len() {
         return Err(trailing_error(path_end, query_end, i));
@@ -421,8 +505,8 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
 #[inline(always)]
-fn parse_authority(b: &[u8], start: usize) -> Result<Auth, ParseError> {
-    let host_end = scan::scan_reg_name(b, start)?;
+fn parse_authority(b: &[u8], start: usize, short: bool) -> Result<Auth, ParseError> {
+    let host_end = scan::scan_reg_name(b, start, short)?;
     let mut end = host_end;
     if b.get(end) == Some(&b':') {
         end += 1;
@@ -670,7 +754,8 @@ mod tests {
         // The check itself: a 4 GiB input is not allocated here.
         use super::{check_len, MAX_LEN};
         use crate::ParseErrorKind as K;
-        assert_eq!(MAX_LEN, u32::MAX as usize);
+        assert_eq!(MAX_LEN, 4_294_966_272); // 4 GiB - 1 KiB
+        assert_eq!(MAX_LEN + super::MARGIN - 1, u32::MAX as usize);
         assert_eq!(check_len(0), Ok(()));
         assert_eq!(check_len(MAX_LEN), Ok(()));
         for len in [MAX_LEN + 1, usize::MAX] {
@@ -680,7 +765,7 @@ mod tests {
         assert_eq!(K::TooLong.name(), "too_long");
         assert_eq!(
             check_len(MAX_LEN + 1).unwrap_err().to_string(),
-            "at byte 4294967295: expected at most 4294967295 bytes (u32::MAX) in all"
+            "at byte 4294966272: expected at most 4294966272 bytes (4 GiB minus 1 KiB) in all"
         );
     }
 

@@ -28,58 +28,13 @@ pub(crate) fn base_dir(path: &str) -> &str {
 
 /// Whether `path` has a `.` or `..` segment (between `/`s or the ends).
 ///
-/// Reads eight bytes at a time and finds every `.` of a block exactly (SWAR),
-/// then looks around each `.` only: most paths have none or one (`.html`),
-/// so this is a few operations per eight bytes and no byte loop. The last
-/// block of a path of eight bytes or more is read as its last eight bytes,
-/// the ones already looked at shifted out; shorter paths go byte by byte.
+/// Normalization's look for `/.` pairs, sixteen at a time
+/// ([`crate::normalize::look::has_dot_segment`]): a `.` that does not follow
+/// a `/` (`a.html`) costs nothing, so resolution and normalization share
+/// the one implementation.
+#[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    let b = path.as_bytes();
-    // The "." at `p` starts a segment that is "." or "..".
-    let dot_segment_at = |p: usize| {
-        matches!(b.get(p.wrapping_sub(1)), None | Some(b'/'))
-            && match b.get(p + 1) {
-                None | Some(b'/') => true,
-                Some(b'.') => matches!(b.get(p + 2), None | Some(b'/')),
-                _ => false,
-            }
-    };
-    // Whether a "." marked in `dots` (bit 7 of byte k: the byte at `at + k`)
-    // starts a dot segment.
-    let any_at = |mut dots: u64, at: usize| {
-        while dots != 0 {
-            if dot_segment_at(at + (dots.trailing_zeros() / 8) as usize) {
-                return true;
-            }
-            dots &= dots - 1;
-        }
-        false
-    };
-    let mut i = 0;
-    while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if any_at(dot_bytes(block), i) {
-            return true;
-        }
-        i += 8;
-    }
-    let left = b.len() - i;
-    if left == 0 {
-        return false;
-    }
-    match b.last_chunk::<8>() {
-        Some(last) => any_at(dot_bytes(last) >> (8 * (8 - left)), i),
-        None => (0..b.len()).any(|p| b.get(p) == Some(&b'.') && dot_segment_at(p)),
-    }
-}
-
-/// Bit 7 of byte `k` of the result is set exactly when `block[k]` is `.`;
-/// every other bit is clear. (Exact: the low seven bits of each byte are
-/// added apart, so no carry crosses bytes.)
-#[inline(always)]
-fn dot_bytes(block: &[u8; 8]) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = u64::from_le_bytes(*block) ^ 0x2e2e_2e2e_2e2e_2e2e;
-    !(((x & LOW7) + LOW7) | x) & !LOW7
+    crate::normalize::look::has_dot_segment(path.as_bytes())
 }
 
 /// Removes the last segment of `out` and the `/` before it, if any: the

@@ -59,7 +59,7 @@ use core::fmt;
 
 use alloc::string::String;
 
-use crate::parse::{AuthMeta, Meta};
+use crate::parse::{AuthMeta, Cut, Meta};
 use crate::path::{
     base_dir, has_dot_segment, remove_dot_segments, remove_dot_segments_keep_excess,
 };
@@ -209,13 +209,7 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        // The target is no longer than both inputs and the few bytes a merge
-        // adds: past the parser's limit its offsets could not be stored.
-        let bound = base.as_str().len() + reference.as_str().len() + 8;
-        if bound > crate::parse::MAX_LEN {
-            let at = reference.as_str().len();
-            return Err(ResolveError::new(at, ResolveErrorKind::TooLong));
-        }
+        check_target_len(base.as_str().len(), reference.as_str().len())?;
         if self.profile == Profile::Rfc3986 {
             if let Some(t) = splice(self.strict, base, reference) {
                 return Ok(t);
@@ -382,26 +376,13 @@ impl Resolver {
     }
 }
 
-/// Where the target of a [`splice`] switches from the base to the reference.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cut {
-    /// At the authority (the reference has one): only the scheme is the base's.
-    Authority,
-    /// At the path (an absolute path).
-    Path,
-    /// Inside the path: the base's directory, then the reference's path.
-    PathTail,
-    /// At the query (the reference has an empty path and a query).
-    Query,
-    /// At the fragment, if any (the reference has an empty path and no query).
-    Fragment,
-}
-
 /// RFC 3986 resolution (either strictness) when no dot segment is to be
 /// removed, which is the common case: the target is then a prefix of the
 /// base, perhaps a `/`, and a suffix of the reference, copied into a string
-/// of the exact length, with offsets computed rather than searched. `None`
-/// when a dot segment needs the general algorithm.
+/// of the exact length, with offsets computed from the two inputs' stored
+/// offsets ([`Offsets::splice`](crate::parse::Offsets::splice): nothing
+/// searched, unpacked or packed again). `None` when a dot segment needs the
+/// general algorithm.
 ///
 /// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
 /// identity (no `.` or `..` segment in the path it is given; for a merge,
@@ -424,62 +405,50 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
             }
             return r.as_uri().map(|u| u.to_owned());
         }
-        // Non-strict: the reference without its scheme.
+        // Non-strict: the reference without its scheme (as long as the
+        // base's, which the target keeps).
         from = scheme.len() + 1;
     }
-    if r.has_authority() {
-        if has_dot_segment(r_path) {
-            return None;
-        }
+    let bo = base.offsets();
+    let (cut, head, slash) = if r.has_authority() {
         // Everything but the scheme is the reference's.
-        let head = base.scheme().len() + 1;
-        let mut m = r.meta();
-        m.scheme_end = head - 1;
-        m.auth = m.auth.map(|a| shift(a, a.start - from + head));
-        return Some(spliced(base, r, m, Cut::Authority, head, false, from));
-    }
-    let bm = base.meta();
-    let (kind, head, slash) = if r_path.starts_with('/') {
-        (Cut::Path, bm.path_start, false)
+        (Cut::Authority, bo.scheme_end() + 1, false)
+    } else if r_path.starts_with('/') {
+        (Cut::Path, bo.path_start(), false)
     } else if !r_path.is_empty() {
         let b_path = base.path();
-        if b_path.is_empty() && bm.auth.is_some() {
+        if b_path.is_empty() && bo.has_authority() {
             // merge(): "/" and the reference's path.
-            (Cut::PathTail, bm.path_start, true)
+            (Cut::PathTail, bo.path_start(), true)
         } else {
             let dir = base_dir(b_path);
             if has_dot_segment(dir) {
                 return None;
             }
-            (Cut::PathTail, bm.path_start + dir.len(), false)
+            (Cut::PathTail, bo.path_start() + dir.len(), false)
         }
     } else if r.query().is_some() {
         // The base's path, untouched.
-        (Cut::Query, bm.path_end, false)
+        (Cut::Query, bo.path_end(), false)
     } else {
-        (
-            Cut::Fragment,
-            bm.fragment.unwrap_or(base.as_str().len()),
-            false,
-        )
+        // The base without its fragment.
+        (Cut::Fragment, bo.query_end(), false)
     };
-    if matches!(kind, Cut::Path | Cut::PathTail) && has_dot_segment(r_path) {
+    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path) {
         return None;
     }
-    Some(spliced(base, r, bm, kind, head, slash, from))
+    Some(spliced(base, r, cut, head, slash, from))
 }
 
 /// The target that is the first `head` bytes of the base, a `/` if `slash`,
-/// and the reference from byte `from` on (the components from `kind` on),
-/// with its offsets: those of `m` (the base's, or for [`Cut::Authority`] the
-/// reference's already moved) but for the components that come from the
-/// reference, found from the reference's end.
+/// and the reference from byte `from` on (its components from `cut` on),
+/// with its offsets: the base's before the cut, the reference's moved from
+/// `from` to where they land from the cut on.
 #[inline(always)]
 fn spliced(
     base: &Uri<'_>,
     r: &UriRef<'_>,
-    mut m: Meta,
-    kind: Cut,
+    cut: Cut,
     head: usize,
     slash: bool,
     from: usize,
@@ -492,35 +461,26 @@ fn spliced(
         s.push('/');
     }
     s.push_str(tail);
-    // The target ends with the reference's `path [ "?" query ] [ "#"
-    // fragment ]` (of which the path is empty unless the reference has an
-    // authority or a path).
-    let len = s.len();
-    m.fragment = r.fragment().map(|f| len - f.len() - 1);
-    match kind {
-        Cut::Authority => {
-            m.query = r.query().map(|q| m.fragment.unwrap_or(len) - q.len() - 1);
-            m.path_end = m.query.or(m.fragment).unwrap_or(len);
-            m.path_start = m.path_end - r.path().len();
-        }
-        Cut::Path | Cut::PathTail => {
-            // The tail starts with the reference's path.
-            m.path_end = at + r.path().len();
-            if kind == Cut::Path {
-                m.path_start = at;
-            }
-            m.query = (s.as_bytes().get(m.path_end) == Some(&b'?')).then_some(m.path_end);
-        }
-        // The tail starts with the "?".
-        Cut::Query => m.query = Some(at),
-        Cut::Fragment => {}
-    }
-    UriBuf::from_parts(s, m)
+    let o = base.offsets().splice(&r.offsets(), cut, from, at);
+    UriBuf::from_offsets(s, o)
 }
 
 /// The scheme of a base (a [`Uri`], so always present).
 fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
     base.scheme().unwrap_or("")
+}
+
+/// The target of a base of `base_len` bytes and a reference of `ref_len` is
+/// no longer than both and the few bytes a merge adds (a `/`, a `/.`, a `?`):
+/// past the parser's limit it could not be parsed back, so it is an error
+/// (at the reference's length).
+#[inline(always)]
+fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError> {
+    let bound = base_len.saturating_add(ref_len).saturating_add(8);
+    if bound > crate::parse::MAX_LEN {
+        return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
+    }
+    Ok(())
 }
 
 /// Where the target's scheme and authority come from, in every profile: the
@@ -756,10 +716,11 @@ pub enum ResolveErrorKind {
     /// (see [`relativize`](crate::relativize)). The index is that segment in
     /// the target.
     UnreachableTarget,
-    /// The target could be longer than a parsed value can be (`u32::MAX`
-    /// bytes, [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)):
-    /// the base and the reference together are about 4 GiB. The index is
-    /// the length of the reference.
+    /// The target could be longer than a parsed value can be (4294966272
+    /// bytes, 4 GiB minus 1 KiB,
+    /// [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong)): the
+    /// base and the reference together are about 4 GiB. The index is the
+    /// length of the reference.
     TooLong,
 }
 
@@ -780,7 +741,9 @@ impl ResolveErrorKind {
             ResolveErrorKind::UnreachableTarget => {
                 "a dot segment, which resolution always removes: no reference resolves to this target"
             }
-            ResolveErrorKind::TooLong => "a target of at most 4294967295 bytes (u32::MAX)",
+            ResolveErrorKind::TooLong => {
+                "a target of at most 4294966272 bytes (4 GiB minus 1 KiB)"
+            }
         }
     }
 }
@@ -925,6 +888,9 @@ mod tests {
             "HTTP:/g?y",
             "foo:g",
             "ftp://h/p",
+            "HTTP://x:1/y?q#f",
+            "http://u@[::2]",
+            "//1.2.3.4:5/x",
             "http://a/b/../c",
             "g/.x",
             "...",
@@ -952,6 +918,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn targets_past_the_parse_limit_are_too_long() {
+        // The check itself: no 4 GiB input is allocated here.
+        use crate::parse::MAX_LEN;
+        assert_eq!(check_target_len(18, 5), Ok(()));
+        assert_eq!(check_target_len(MAX_LEN - 10, 2), Ok(()));
+        for (b, r) in [
+            (MAX_LEN - 10, 3),
+            (MAX_LEN, 0),
+            (0, MAX_LEN),
+            (usize::MAX, 7),
+        ] {
+            let e = check_target_len(b, r).unwrap_err();
+            assert_eq!((e.kind(), e.index()), (ResolveErrorKind::TooLong, r));
+        }
+        let e = check_target_len(MAX_LEN, 1).unwrap_err();
+        assert_eq!(e.kind().name(), "too_long");
+        assert_eq!(
+            e.to_string(),
+            "at byte 1: a target of at most 4294966272 bytes (4 GiB minus 1 KiB)"
+        );
     }
 
     #[test]

@@ -214,7 +214,7 @@ fn stops_reg_name(c: u8) -> bool {
 }
 
 /// The width of a block of [`run_wide`].
-const W: usize = 16;
+pub(crate) const W: usize = 16;
 
 /// Whether the target has the 16-byte vector compares that [`marks`] compiles
 /// to. Elsewhere the range tests would run byte by byte, slower than a table
@@ -243,10 +243,20 @@ fn marks(block: &[u8; W], stop: impl Fn(u8) -> bool) -> u128 {
 /// The index of the first byte at or after `i` for which `stop` holds, or
 /// `b.len()`: [`run`] for a class given as range tests, sixteen bytes a
 /// block. The last block of an input of sixteen bytes or more is read as its
-/// last sixteen bytes, with the marks of the ones before `i` shifted out;
-/// shorter inputs go byte by byte.
+/// last sixteen bytes, with the marks of the ones before `i` cleared; a
+/// shorter input is read as one block padded with a stop byte when `short`
+/// is set, byte by byte otherwise.
+///
+/// `short` is a constant where the parser inlines this: it parses inputs
+/// shorter than a block with `true`, others with `false`, so that each copy
+/// keeps the code of its case only (the padded block, or the block loop
+/// with its last block).
 #[inline(always)]
-fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
+fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy, short: bool) -> usize {
+    if short && b.len() < W {
+        let m = marks(&padded(b), stop) & AFTER[i & (W - 1)];
+        return (m.trailing_zeros() / 8) as usize;
+    }
     let mut at = i;
     while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) {
         let m = marks(block, stop);
@@ -269,6 +279,34 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy) -> usize {
     at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
 
+/// The byte every class of [`run_wide`] stops at, to pad a short input with.
+const PAD: u8 = b' ';
+
+/// `b` (shorter than [`W`] bytes) at the start of a block, [`PAD`] after it.
+/// Copied in at most two overlapping pieces of a fixed size (no call to a
+/// variable-length copy for a few bytes).
+#[inline(always)]
+fn padded(b: &[u8]) -> [u8; W] {
+    let mut out = [PAD; W];
+    let n = b.len();
+    if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        out[..8].copy_from_slice(first);
+        if let Some(end) = out.get_mut(n - 8..n) {
+            end.copy_from_slice(last);
+        }
+    } else if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        out[..4].copy_from_slice(first);
+        if let Some(end) = out.get_mut(n - 4..n) {
+            end.copy_from_slice(last);
+        }
+    } else {
+        for (o, &c) in out.iter_mut().zip(b) {
+            *o = c;
+        }
+    }
+    out
+}
+
 /// `AFTER[k]` keeps the marks of bytes `k..W` of a block.
 static AFTER: [u128; W] = {
     let mut t = [0; W];
@@ -286,9 +324,10 @@ fn scan_wide(
     b: &[u8],
     mut i: usize,
     stop: impl Fn(u8) -> bool + Copy,
+    short: bool,
 ) -> Result<usize, ParseError> {
     loop {
-        i = run_wide(b, i, stop);
+        i = run_wide(b, i, stop, short);
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
@@ -306,9 +345,9 @@ fn scan_wide(
 
 /// [`scan`] over `path` bytes (`pchar / "/"`).
 #[inline(always)]
-pub(crate) fn scan_path(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_path(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_path)
+        scan_wide(b, i, stops_path, short)
     } else {
         scan(b, i, PATH)
     }
@@ -316,9 +355,9 @@ pub(crate) fn scan_path(b: &[u8], i: usize) -> Result<usize, ParseError> {
 
 /// [`scan`] over `query` (and `fragment`) bytes (`pchar / "/" / "?"`).
 #[inline(always)]
-pub(crate) fn scan_query(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_query(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_query)
+        scan_wide(b, i, stops_query, short)
     } else {
         scan(b, i, QUERY)
     }
@@ -326,9 +365,9 @@ pub(crate) fn scan_query(b: &[u8], i: usize) -> Result<usize, ParseError> {
 
 /// [`scan`] over `reg-name` bytes (`unreserved / sub-delims`).
 #[inline(always)]
-pub(crate) fn scan_reg_name(b: &[u8], i: usize) -> Result<usize, ParseError> {
+pub(crate) fn scan_reg_name(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_reg_name)
+        scan_wide(b, i, stops_reg_name, short)
     } else {
         scan(b, i, REG_NAME)
     }
@@ -439,6 +478,8 @@ mod tests {
             assert_eq!(stops_query(c), not(table::FRAGMENT), "byte {c}");
             assert_eq!(stops_reg_name(c), not(table::REG_NAME), "byte {c}");
         }
+        // Short inputs are padded with a byte every wide scan stops at.
+        assert!(stops_path(PAD) && stops_query(PAD) && stops_reg_name(PAD));
     }
 
     #[test]
@@ -450,15 +491,22 @@ mod tests {
             for i in 0..=len {
                 // The wide scans, whichever the target uses, against the
                 // table scans, and what the parser calls.
-                let path = scan(b, i, PATH);
-                assert_eq!(scan_wide(b, i, stops_path), path, "{len} {i}");
-                assert_eq!(scan_path(b, i), path, "{len} {i}");
-                let query = scan(b, i, QUERY);
-                assert_eq!(scan_wide(b, i, stops_query), query, "{len} {i}");
-                assert_eq!(scan_query(b, i), query, "{len} {i}");
-                let reg_name = scan(b, i, REG_NAME);
-                assert_eq!(scan_wide(b, i, stops_reg_name), reg_name, "{len} {i}");
-                assert_eq!(scan_reg_name(b, i), reg_name, "{len} {i}");
+                // Short inputs both ways (padded block, byte by byte).
+                for short in [true, false] {
+                    let path = scan(b, i, PATH);
+                    assert_eq!(scan_wide(b, i, stops_path, short), path, "{len} {i}");
+                    assert_eq!(scan_path(b, i, short), path, "{len} {i}");
+                    let query = scan(b, i, QUERY);
+                    assert_eq!(scan_wide(b, i, stops_query, short), query, "{len} {i}");
+                    assert_eq!(scan_query(b, i, short), query, "{len} {i}");
+                    let reg_name = scan(b, i, REG_NAME);
+                    assert_eq!(
+                        scan_wide(b, i, stops_reg_name, short),
+                        reg_name,
+                        "{len} {i}"
+                    );
+                    assert_eq!(scan_reg_name(b, i, short), reg_name, "{len} {i}");
+                }
             }
         }
     }
@@ -481,9 +529,11 @@ mod tests {
             i in 0usize..80,
         ) {
             let i = i.min(b.len());
-            prop_assert_eq!(scan_wide(&b, i, stops_path), scan(&b, i, PATH));
-            prop_assert_eq!(scan_wide(&b, i, stops_query), scan(&b, i, QUERY));
-            prop_assert_eq!(scan_wide(&b, i, stops_reg_name), scan(&b, i, REG_NAME));
+            for short in [true, false] {
+                prop_assert_eq!(scan_wide(&b, i, stops_path, short), scan(&b, i, PATH));
+                prop_assert_eq!(scan_wide(&b, i, stops_query, short), scan(&b, i, QUERY));
+                prop_assert_eq!(scan_wide(&b, i, stops_reg_name, short), scan(&b, i, REG_NAME));
+            }
         }
     }
 

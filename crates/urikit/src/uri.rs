@@ -293,6 +293,15 @@ impl<'a> UriRef<'a> {
     pub(crate) fn meta(&self) -> Meta {
         self.meta.unpack(self.s)
     }
+
+    /// The component offsets as stored (compact, nothing unpacked), for
+    /// code that builds a new reference from parts of this one and computes
+    /// its offsets in the same form ([`Offsets::splice`]).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn offsets(&self) -> Offsets {
+        self.meta
+    }
 }
 
 /// An absolute URI (RFC 3986 `URI`): a [`UriRef`] with a scheme. It may have a
@@ -408,6 +417,15 @@ impl UriRefBuf {
         debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
         UriRefBuf { s, meta }
     }
+
+    /// [`from_parts`](UriRefBuf::from_parts) with the offsets in their stored
+    /// form (nothing to pack). `meta` must be what `parse::parse(&s)` gives
+    /// (checked in debug builds).
+    #[inline]
+    pub(crate) fn from_offsets(s: String, meta: Offsets) -> UriRefBuf {
+        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        UriRefBuf { s, meta }
+    }
 }
 
 /// An owned absolute URI. [`as_uri`](UriBuf::as_uri) gives the borrowed view.
@@ -436,6 +454,14 @@ impl UriBuf {
     pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
         debug_assert!(meta.scheme_end > 0, "{s:?}");
         UriBuf(UriRefBuf::from_parts(s, meta))
+    }
+
+    /// [`from_parts`](UriBuf::from_parts) with the offsets in their stored
+    /// form (nothing to pack); the same guarantee, checked in debug builds.
+    #[inline]
+    pub(crate) fn from_offsets(s: String, meta: Offsets) -> UriBuf {
+        debug_assert!(meta.scheme_end() > 0, "{s:?}");
+        UriBuf(UriRefBuf::from_offsets(s, meta))
     }
 
     /// The borrowed view.

@@ -75,8 +75,8 @@ use core::fmt::Write;
 use core::net::Ipv6Addr;
 
 use crate::host::{parse_ipv4, Host};
-use crate::parse::{AuthMeta, HostMeta, Meta};
-mod look;
+use crate::parse::{AuthMeta, HostMeta, Meta, Offsets};
+pub(crate) mod look;
 mod path;
 
 use crate::pct;
@@ -85,6 +85,19 @@ use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
 use path::{push_normalized_path, PathKind};
+
+/// The most normalization adds to the length of a reference: an IPv6
+/// literal written in RFC 5952 form at the scheme level (at most 39 bytes
+/// between the brackets, from at least 2, `[::]`: 37 more; dotted only for
+/// an IPv4-mapped address, at most 22) and a `/` for an empty path after an
+/// authority. Every other step keeps the length or shortens it: the `./` or
+/// `/.` put before a path only follows the removal of a dot segment of at
+/// least two bytes. The parser's limit stays [`MARGIN`](crate::parse::MARGIN)
+/// bytes below `u32::MAX`, more than this, so the offsets of a normalized
+/// value always fit.
+pub(crate) const MAX_GROWTH: usize = 37 + 1;
+
+const _: () = assert!(crate::parse::MAX_LEN + MAX_GROWTH <= u32::MAX as usize);
 
 /// A rung of the comparison ladder (RFC 3986 section 6.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -229,10 +242,11 @@ impl Normalizer {
             match self.copy_is_normal(r, schemes) {
                 Some(false) => return r.to_owned(),
                 Some(true) => {
-                    let m = r.meta();
+                    // Same lengths, same offsets: the stored ones serve.
+                    let o = r.offsets();
                     let mut s = String::with_capacity(r.as_str().len());
-                    push_lowercasing(&mut s, r.as_str(), &m);
-                    return UriRefBuf::from_parts(s, m);
+                    push_lowercasing(&mut s, r.as_str(), &o);
+                    return UriRefBuf::from_offsets(s, o);
                 }
                 None => {}
             }
@@ -254,8 +268,15 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        if self.copy_is_normal(u, &SchemeRegistry::standard()) == Some(false) {
-            return u.to_owned();
+        match self.copy_is_normal(u, &SchemeRegistry::standard()) {
+            Some(false) => return u.to_owned(),
+            Some(true) => {
+                let o = u.offsets();
+                let mut s = String::with_capacity(u.as_str().len());
+                push_lowercasing(&mut s, u.as_str(), &o);
+                return UriBuf::from_offsets(s, o);
+            }
+            None => {}
         }
         let mut s = String::with_capacity(u.as_str().len() + 8);
         match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
@@ -285,7 +306,7 @@ impl Normalizer {
         // What `write_meta` does, without the offsets when there is a copy.
         match self.copy_is_normal(r, schemes) {
             Some(false) => out.push_str(r.as_str()),
-            Some(true) => push_lowercasing(out, r.as_str(), &r.meta()),
+            Some(true) => push_lowercasing(out, r.as_str(), &r.offsets()),
             None => {
                 let _ = self.write_meta(r, schemes, out);
             }
@@ -306,12 +327,11 @@ impl Normalizer {
             self.optional_steps_on_raw(r, out);
             return None;
         }
-        let m = r.meta();
         if self.copy_is_normal(r, schemes).is_some() {
-            push_lowercasing(out, r.as_str(), &m);
-            return Some(m);
+            push_lowercasing(out, r.as_str(), &r.offsets());
+            return Some(r.meta());
         }
-        Some(self.write_meta_general(r, &m, schemes, out))
+        Some(self.write_meta_general(r, &r.meta(), schemes, out))
     }
 
     /// Whether normalization of `r` (at the syntax or scheme level, without
@@ -324,9 +344,7 @@ impl Normalizer {
     /// text before the path has an uppercase letter (it may be in the
     /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
     ///
-    /// Read through the accessors only (and the offsets at the scheme level
-    /// only when there is a port), so that the parse's offsets need not be
-    /// spelled out when the answer is an exact copy.
+    /// Read from the offsets as stored (nothing unpacked).
     #[inline]
     fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
         let upper = self.copy_is_normal_at_syntax_level(r)?;
@@ -346,20 +364,18 @@ impl Normalizer {
         {
             return None;
         }
+        let o = r.offsets();
         let b = r.as_str().as_bytes();
-        let path = r.path().as_bytes();
-        // Where the path starts: what follows it is the query and fragment,
-        // each with its delimiter.
-        let tail = r.query().map_or(0, |q| q.len() + 1) + r.fragment().map_or(0, |f| f.len() + 1);
-        let before = b.get(..b.len() - tail - path.len()).unwrap_or_default();
+        let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
+        let before = b.get(..o.path_start()).unwrap_or_default();
         // An authority ending with `:` has an empty port (a host never ends
         // with one), which is omitted.
-        let kind = if r.has_authority() {
+        let kind = if o.has_authority() {
             if before.last() == Some(&b':') {
                 return None;
             }
             PathKind::WithAuthority
-        } else if r.is_absolute() {
+        } else if o.scheme_end() > 0 {
             PathKind::NoAuthority
         } else {
             PathKind::Relative
@@ -569,18 +585,22 @@ fn push_lowercase(out: &mut String, s: &str) {
 /// Most have no uppercase letter there: one look at the bytes up to the end
 /// of the host says so.
 #[inline]
-fn push_lowercasing(out: &mut String, s: &str, m: &Meta) {
+fn push_lowercasing(out: &mut String, s: &str, m: &Offsets) {
     let o = out.len();
     out.push_str(s);
-    let upto = m.auth.map_or(m.scheme_end, |a| a.host_end);
+    let upto = if m.has_authority() {
+        m.host_end()
+    } else {
+        m.scheme_end()
+    };
     if !look::has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
         return;
     }
-    if let Some(scheme) = out.get_mut(o..o + m.scheme_end) {
+    if let Some(scheme) = out.get_mut(o..o + m.scheme_end()) {
         scheme.make_ascii_lowercase();
     }
-    if let Some(a) = m.auth {
-        if let Some(host) = out.get_mut(o + a.host_start..o + a.host_end) {
+    if m.has_authority() {
+        if let Some(host) = out.get_mut(o + m.host_start()..o + m.host_end()) {
             host.make_ascii_lowercase();
         }
     }
@@ -602,11 +622,14 @@ fn scheme_level_keeps(r: &UriRef<'_>, schemes: &SchemeRegistry) -> bool {
     if r.path().is_empty() && info.is_some_and(|i| i.has_root_for_empty_path()) {
         return false;
     }
-    let m = r.meta();
-    let Some(a) = m.auth.filter(|a| a.host_end < a.end) else {
-        return true; // no port
-    };
-    let digits = r.as_str().get(a.host_end + 1..a.end).unwrap_or_default();
+    let o = r.offsets();
+    if o.host_end() == o.path_start() {
+        return true; // no port (there is an authority: a host)
+    }
+    let digits = r
+        .as_str()
+        .get(o.host_end() + 1..o.path_start())
+        .unwrap_or_default();
     !digits.starts_with('0')
         && info
             .and_then(|i| i.port())
@@ -670,6 +693,34 @@ fn sort_query(out: &mut String, start: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn growth_stays_within_the_margin_below_the_u32_offsets() {
+        // The steps that lengthen a reference, at their worst, and steps that
+        // add a prefix after removing more.
+        let cases = [
+            ("http://[::]", "http://[::]/"),
+            ("http://[::ffff:0:0]", "http://[::ffff:0.0.0.0]/"),
+            ("http://[1::1:1:1:1:1:1]/", "http://[1:0:1:1:1:1:1:1]/"),
+            ("foo:/a/..//b", "foo:/.//b"),
+            ("a/..", "./"),
+            ("%2E/a:b", "./a:b"),
+        ];
+        let n = Normalizer::new().level(Level::Scheme);
+        for (input, want) in cases {
+            let r = UriRef::parse(input).unwrap();
+            let got = n.normalize(&r);
+            assert_eq!(got.as_str(), want);
+            assert!(got.as_str().len() <= input.len() + MAX_GROWTH, "{input}");
+        }
+        // Any IPv6 address: the longest text RFC 5952 gives against the
+        // shortest literal.
+        let widest = Ipv6Addr::from([0x1111u16; 8]).to_string().len();
+        assert_eq!(widest, 39);
+        assert!(widest + 2 <= "[::]".len() + MAX_GROWTH);
+        let mapped = Ipv6Addr::from([0, 0, 0, 0, 0, 0xffff, 0xffff, 0xffff]);
+        assert_eq!(mapped.to_string(), "::ffff:255.255.255.255");
+    }
 
     #[test]
     #[cfg(feature = "std")]
@@ -768,7 +819,7 @@ mod tests {
                 if let Some(upper) = n.copy_is_normal(&r, &schemes) {
                     fast_taken += 1;
                     let mut copied = String::new();
-                    push_lowercasing(&mut copied, r.as_str(), &r.meta());
+                    push_lowercasing(&mut copied, r.as_str(), &r.offsets());
                     assert_eq!(general, copied, "{s:?}");
                     assert_eq!(meta, Some(r.meta()), "{s:?}");
                     // Without an uppercase letter before the path, an exact copy.
