@@ -1538,7 +1538,11 @@ mod props {
         }
 
         #[test]
-        fn mailto_headers_round_trip(headers in proptest::collection::vec(("[a-zA-Z-]{1,8}", "[ -~\r\né]{0,12}"), 0..4)) {
+        fn mailto_headers_round_trip(headers in proptest::collection::vec((
+            // A `to` header holds addresses (checked by the view): not any text.
+            "[a-zA-Z-]{1,8}".prop_filter("not a `to` header", |n| !n.eq_ignore_ascii_case("to")),
+            "[ -~\r\né]{0,12}",
+        ), 0..4)) {
             let mut b = Mailto::builder();
             b.to("someone@example.org");
             for (n, v) in &headers { b.header(n, v); }
