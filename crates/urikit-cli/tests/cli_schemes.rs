@@ -224,6 +224,8 @@ fn json_and_text_show_the_same_fields() {
         "data:,",
         "tel:+1-816-555-1212;ext=1;isub",
         "ldap://h:389/o=x?cn,sn?sub?(cn=*)?!e=1,x",
+        "http://h/%1B%5B2J%07",
+        "mailto:a@example.com?subject=%C2%9B31m&x-h=%7F%C2%9B",
     ];
     let (code, values) = json_of(&inputs);
     assert_eq!(code, Some(0));
@@ -243,12 +245,54 @@ fn json_and_text_show_the_same_fields() {
                 let shown = match x {
                     Value::Null => "(absent)".to_owned(),
                     Value::String(s) if s.is_empty() => "(empty)".to_owned(),
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
+                    // The text report escapes control characters.
+                    Value::String(s) => escaped(s),
+                    other => escaped(&other.to_string()),
                 };
                 (k.clone(), shown)
             })
             .collect();
         assert_eq!(text_rows(block), from_json, "{input}");
     }
+}
+
+/// `s` with control characters escaped as the text report shows them.
+fn escaped(s: &str) -> String {
+    s.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn text_rows_escape_decoded_control_characters() {
+    // ESC, BEL, DEL and the C1 CSI (U+009B), percent-encoded in the input:
+    // the decoded fields must not send them to the terminal.
+    let inputs = [
+        "http://u%1B%5B31m@h/%1B%5D0;title%07",
+        "file:///tmp/%1B%5B2J",
+        "data:,%1B%5B2J%C2%9B1m",
+        "mailto:a@example.com?subject=%7F&x-h=%C2%9B2J",
+    ];
+    let out = urikit(&["parse"], inputs.join("\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let bad = |c: char| c.is_control() && c != '\n';
+    assert!(!text.contains(bad), "{text:?}");
+    assert!(text.contains("  userinfo:       u\\u{1b}[31m\n"), "{text}");
+    assert!(
+        text.contains("  unix_path:      /tmp/\\u{1b}[2J\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  data_text:      \\u{1b}[2J\\u{9b}1m\n"),
+        "{text}"
+    );
+    assert!(text.contains("  subject:        \\u{7f}\n"), "{text}");
+    assert!(
+        text.contains(r#"  headers:        [["subject","\u{7f}"],["x-h","\u{9b}2J"]]"#),
+        "{text}"
+    );
 }

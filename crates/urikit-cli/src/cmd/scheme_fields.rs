@@ -80,12 +80,13 @@ impl Fields for TextFields<'_> {
     #[inline(always)]
     fn str(&mut self, key: &str, value: Option<&str>) {
         self.key(key);
-        let shown = match value {
-            None => "(absent)",
-            Some("") => "(empty)",
-            Some(s) => s,
-        };
-        self.0.extend_from_slice(shown.as_bytes());
+        match value {
+            None => self.0.extend_from_slice(b"(absent)"),
+            Some("") => self.0.extend_from_slice(b"(empty)"),
+            // Decoded values (`%1B`) can hold control characters: escaped,
+            // as in the input row, so that no input drives the terminal.
+            Some(s) => crate::highlight::push_escaped_controls(self.0, s),
+        }
         self.0.push(b'\n');
     }
     fn bool(&mut self, key: &str, value: bool) {
@@ -105,7 +106,14 @@ impl Fields for TextFields<'_> {
     }
     fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) {
         self.key(key);
+        let start = self.0.len();
         jsonl::array(self.0, f);
+        // JSON escapes C0 controls but not DEL or C1: those escaped here.
+        if crate::highlight::has_control(&self.0[start..]) {
+            let json = self.0.split_off(start);
+            let json = String::from_utf8_lossy(&json);
+            crate::highlight::push_escaped_controls(self.0, &json);
+        }
         self.0.push(b'\n');
     }
 }
