@@ -70,7 +70,7 @@ fn one(
                     }
                     None => {
                         write_components_text(&mut sink.out, &r, opts.color);
-                        scheme.write_text(sink, text);
+                        scheme.write_text(sink, text, scratch);
                     }
                 },
             }

@@ -143,8 +143,9 @@ fn port(p: Option<u16>) -> Option<u64> {
 }
 
 /// The decoded fields of a view, in order, into `f` (absent fields are
-/// `None`).
-pub fn write_fields(view: &View<'_>, f: &mut impl Fields) {
+/// `None`); `scratch` is reused for the values built in a buffer (the local
+/// paths of a `file` URI).
+pub fn write_fields(view: &View<'_>, f: &mut impl Fields, scratch: &mut String) {
     match view {
         View::Http(h) => {
             f.bool("secure", h.is_secure());
@@ -177,8 +178,12 @@ pub fn write_fields(view: &View<'_>, f: &mut impl Fields) {
             f.bool("local", x.is_local());
             f.str("path", Some(&x.path_decoded()));
             f.char("drive_letter", x.drive_letter());
-            f.str("unix_path", x.to_unix_path().ok().as_deref());
-            f.str("windows_path", x.to_windows_path().ok().as_deref());
+            scratch.clear();
+            let ok = x.write_unix_path(scratch).is_ok();
+            f.str("unix_path", ok.then_some(scratch.as_str()));
+            scratch.clear();
+            let ok = x.write_windows_path(scratch).is_ok();
+            f.str("windows_path", ok.then_some(scratch.as_str()));
         }
         View::Mailto(m) => {
             f.arr("to", |a| strings(a, &m.to()));
@@ -340,14 +345,14 @@ impl<'a> SchemeCheck<'a> {
     /// Writes the text report's scheme part after the components' rows
     /// (`out` ends with the blank line that closes them): the view's fields
     /// on stdout, the warnings on stderr. Not for an input that
-    /// [`SchemeCheck::is_error`].
-    pub fn write_text(&self, sink: &mut Sink, input: &str) {
+    /// [`SchemeCheck::is_error`]. `scratch` is reused for field values.
+    pub fn write_text(&self, sink: &mut Sink, input: &str, scratch: &mut String) {
         if let Some(view) = &self.view {
             if sink.out.ends_with(b"\n\n") {
                 sink.out.pop();
             }
             sink.out.extend_from_slice(b"scheme-specific:\n");
-            write_fields(view, &mut TextFields(&mut sink.out));
+            write_fields(view, &mut TextFields(&mut sink.out), scratch);
             sink.out.push(b'\n');
         }
         for e in &self.problems {
@@ -369,7 +374,7 @@ impl<'a> SchemeCheck<'a> {
         } else {
             match &self.view {
                 Some(v) => o.obj("scheme_specific", |inner| {
-                    write_fields(v, &mut JsonFields(inner));
+                    write_fields(v, &mut JsonFields(inner), scratch);
                 }),
                 None => o.null("scheme_specific"),
             };

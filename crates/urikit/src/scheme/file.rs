@@ -55,6 +55,14 @@ const RULE_UTF8: &str = "a path that decodes to UTF-8";
 /// (so that no segment can read as a drive letter or a scheme).
 const SEGMENT: Table = PCHAR.minus(Table::new(b":"));
 
+/// Bytes of a raw path segment that do not stand for themselves in a file
+/// name: `%` (a triplet to decode), and `\\` and NUL (which a parsed URI
+/// cannot hold, but a name must not).
+const NOT_A_NAME: Table = Table::new(b"%\\\0");
+
+/// [`NOT_A_NAME`] and the `/` between segments.
+const SLASH_OR_NOT_A_NAME: Table = Table::new(b"%\\\0/");
+
 /// A `file` URI.
 ///
 /// # Example
@@ -109,6 +117,14 @@ impl<'a> TryFrom<&Uri<'a>> for File<'a> {
     /// Checks the rules of RFC 8089 section 2 (with Appendix E's forms).
     fn try_from(uri: &Uri<'a>) -> Result<File<'a>, SchemeError> {
         super::expect_scheme(uri, &["file"], RULE)?;
+        File::of_scheme(uri)
+    }
+}
+
+impl<'a> File<'a> {
+    /// [`File::try_from`] for a URI whose scheme is known to be `file`
+    /// ([`View::of`](super::View::of) has matched it).
+    pub(crate) fn of_scheme(uri: &Uri<'a>) -> Result<File<'a>, SchemeError> {
         no_query(uri, RULE_QUERY)?;
         let path = uri.path();
         let host = match uri.authority() {
@@ -190,25 +206,67 @@ impl<'a> File<'a> {
         drive_at(p.strip_prefix('/').unwrap_or(p))
     }
 
-    /// Decoded names of the path's segments (after the leading `/`), each
-    /// checked to be a file name.
-    fn names(
+    /// Appends the decoded names of the path's segments (`rest`: the path
+    /// after its leading `/`) to `out`, each checked to be a file name (none
+    /// of `forbidden` in it), `sep` before each (`lead`) or between them.
+    /// A path without `%` (nor `\\` or NUL, which a URI's path cannot hold)
+    /// is copied whole; a segment with `%` is decoded on its own.
+    fn push_names(
         &self,
-        rest: &'a str,
-        forbidden: &'static [char],
-    ) -> impl Iterator<Item = Result<Cow<'a, str>, SchemeError>> + 'a {
-        let uri = self.uri;
-        rest.split('/').map(move |seg| {
-            let name = super::utf8(&uri, seg, RULE_UTF8)?;
-            if let Some(k) = name.find(forbidden) {
+        out: &mut String,
+        rest: &str,
+        forbidden: &[char],
+        sep: char,
+        lead: bool,
+    ) -> Result<(), SchemeError> {
+        if lead {
+            out.push(sep);
+        }
+        if sep == '/' {
+            if !rest.bytes().any(|c| NOT_A_NAME.contains(c)) {
+                // Every name is its raw segment, `/` between them.
+                out.push_str(rest);
+                return Ok(());
+            }
+        } else {
+            // The runs between the `/` (ASCII, so each run is whole text),
+            // until a byte that needs the decoding below.
+            let b = rest.as_bytes();
+            let before = out.len();
+            let mut start = 0;
+            loop {
+                let Some(k) = b
+                    .get(start..)
+                    .and_then(|t| t.iter().position(|&c| SLASH_OR_NOT_A_NAME.contains(c)))
+                else {
+                    out.push_str(rest.get(start..).unwrap_or_default());
+                    return Ok(());
+                };
+                let i = start + k;
+                if b.get(i) != Some(&b'/') {
+                    out.truncate(before);
+                    break;
+                }
+                out.push_str(rest.get(start..i).unwrap_or_default());
+                out.push(sep);
+                start = i + 1;
+            }
+        }
+        for (k, seg) in rest.split('/').enumerate() {
+            if k > 0 {
+                out.push(sep);
+            }
+            let name = super::utf8(&self.uri, seg, RULE_UTF8)?;
+            if let Some(i) = name.find(forbidden) {
                 return Err(SchemeError::new(
-                    offset(&uri, seg) + super::raw_index(seg, k),
+                    offset(&self.uri, seg) + super::raw_index(seg, i),
                     SchemeErrorKind::InvalidValue,
                     RULE_NAME,
                 ));
             }
-            Ok(name)
-        })
+            out.push_str(&name);
+        }
+        Ok(())
     }
 
     /// The local Unix path the URI names.
@@ -217,6 +275,36 @@ impl<'a> File<'a> {
     /// A host other than `localhost`, a segment that decodes to a name with
     /// `/` (`%2F`), `\` or NUL, or bytes that are not UTF-8.
     pub fn to_unix_path(&self) -> Result<String, SchemeError> {
+        let mut out = String::with_capacity(self.path().len() + 1);
+        self.write_unix_path(&mut out)?;
+        Ok(out)
+    }
+
+    /// [`to_unix_path`](Self::to_unix_path) appended to `out`: nothing is
+    /// allocated when `out` has room (a path with `%` allocates for the
+    /// segments that have one), so one buffer serves many URIs. On error,
+    /// `out` is left as it was.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::scheme::File;
+    /// use urikit::Uri;
+    ///
+    /// let mut buf = String::new();
+    /// for s in ["file:///etc/fstab", "file:///tmp/a%20b"] {
+    ///     buf.clear();
+    ///     File::try_from(&Uri::parse(s)?)?.write_unix_path(&mut buf)?;
+    ///     assert!(buf == "/etc/fstab" || buf == "/tmp/a b");
+    /// }
+    /// let remote = File::try_from(&Uri::parse("file://server/x")?)?;
+    /// assert!(remote.write_unix_path(&mut buf).is_err());
+    /// assert_eq!(buf, "/tmp/a b");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_unix_path`](Self::to_unix_path).
+    pub fn write_unix_path(&self, out: &mut String) -> Result<(), SchemeError> {
         if !self.is_local() {
             let h = self.host.unwrap_or("");
             return Err(SchemeError::new(
@@ -226,16 +314,11 @@ impl<'a> File<'a> {
             ));
         }
         let p = self.path();
-        let mut out = String::with_capacity(p.len());
-        let rest = match p.strip_prefix('/') {
-            Some(r) => r,
-            None => p, // `file:c:/x`
-        };
-        for name in self.names(rest, &['/', '\0']) {
-            out.push('/');
-            out.push_str(&name?);
-        }
-        Ok(out)
+        // `file:c:/x` has no leading `/`.
+        let rest = p.strip_prefix('/').unwrap_or(p);
+        let start = out.len();
+        self.push_names(out, rest, &['/', '\0'], '/', true)
+            .inspect_err(|_| out.truncate(start))
     }
 
     /// The Windows path the URI names: `C:\dir\file` for a drive letter,
@@ -246,8 +329,40 @@ impl<'a> File<'a> {
     /// A segment that decodes to a name with `/`, `\` or NUL, or bytes that
     /// are not UTF-8.
     pub fn to_windows_path(&self) -> Result<String, SchemeError> {
+        // The `\\host\` prefix of a remote host counted.
+        let host = if self.is_local() {
+            0
+        } else {
+            self.host.map_or(0, str::len) + 3
+        };
+        let mut out = String::with_capacity(self.path().len() + 2 + host);
+        self.write_windows_path(&mut out)?;
+        Ok(out)
+    }
+
+    /// [`to_windows_path`](Self::to_windows_path) appended to `out`: nothing
+    /// is allocated when `out` has room (a host or segment with `%`
+    /// allocates for its decoding). On error, `out` is left as it was.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::scheme::File;
+    /// use urikit::Uri;
+    ///
+    /// let mut buf = String::with_capacity(64);
+    /// File::try_from(&Uri::parse("file://server/share/a%20b")?)?.write_windows_path(&mut buf)?;
+    /// assert_eq!(buf, r"\\server\share\a b");
+    /// buf.clear();
+    /// File::try_from(&Uri::parse("file:///c:/dir/f")?)?.write_windows_path(&mut buf)?;
+    /// assert_eq!(buf, r"c:\dir\f");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_windows_path`](Self::to_windows_path).
+    pub fn write_windows_path(&self, out: &mut String) -> Result<(), SchemeError> {
         let p = self.path();
-        let mut out = String::with_capacity(p.len() + 2);
+        let start = out.len();
         let rest;
         if !self.is_local() {
             out.push_str("\\\\");
@@ -272,13 +387,8 @@ impl<'a> File<'a> {
                 }
             }
         }
-        for (k, name) in self.names(rest, &['/', '\\', '\0']).enumerate() {
-            if k > 0 {
-                out.push('\\');
-            }
-            out.push_str(&name?);
-        }
-        Ok(out)
+        self.push_names(out, rest, &['/', '\\', '\0'], '\\', false)
+            .inspect_err(|_| out.truncate(start))
     }
 }
 
