@@ -296,3 +296,65 @@ fn text_rows_escape_decoded_control_characters() {
         "{text}"
     );
 }
+
+#[test]
+fn no_scheme_fields_gives_the_generic_components_only() {
+    let inputs = [
+        "http://user@example.com:8080/a?b#c",
+        "telnet://h/x",
+        "file://server/share/a%20b",
+        "file://node.gypi",
+        "mailto:a@example.com",
+        "x-unknown:a/b",
+        "../rel?q",
+        "http://bad host/",
+        "data:,%1B",
+    ]
+    .join("\n");
+    let full = urikit(&["parse", "--format", "json"], inputs.as_bytes());
+    let bare = urikit(
+        &["parse", "--format", "json", "--no-scheme-fields"],
+        inputs.as_bytes(),
+    );
+    assert_eq!(bare.status.code(), full.status.code());
+    let (full, bare) = (json_lines(&full), json_lines(&bare));
+    assert_eq!(full.len(), 9);
+    assert_eq!(bare.len(), full.len());
+    for (mut f, b) in full.into_iter().zip(bare) {
+        let obj = f.as_object_mut().unwrap();
+        let had_fields = obj.remove("scheme_specific").is_some();
+        obj.remove("scheme_warnings");
+        assert_eq!(had_fields, f["valid"] == json!(true));
+        assert_eq!(f, b);
+        assert!(b.get("scheme_specific").is_none());
+    }
+
+    // Text: the components' rows of each input, no scheme rows or warnings.
+    let full = urikit(&["parse"], inputs.as_bytes());
+    let bare = urikit(&["parse", "--no-scheme-fields"], inputs.as_bytes());
+    assert_eq!(bare.status.code(), Some(1));
+    let full_text = String::from_utf8(full.stdout).unwrap();
+    let bare_text = String::from_utf8(bare.stdout).unwrap();
+    assert!(!bare_text.contains("scheme-specific:"), "{bare_text}");
+    let without_fields: String = full_text
+        .split("scheme-specific:\n")
+        .enumerate()
+        .map(|(k, part)| match k {
+            0 => part,
+            // The rows up to the blank line that ends the block.
+            _ => part.split_once("\n\n").map_or("", |(_, rest)| rest),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(bare_text, without_fields);
+    let stderr = String::from_utf8(bare.stderr).unwrap();
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert!(stderr.contains("error"), "{stderr}");
+
+    // --scheme-rules needs the scheme layer.
+    let out = urikit(
+        &["parse", "--no-scheme-fields", "--scheme-rules", "a:b"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -17,6 +17,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
     let opts = Opts {
         format: global.format,
         scheme_rules: args.scheme_rules,
+        scheme_fields: !args.no_scheme_fields,
         color: global.format == Format::Text && crate::highlight::color_enabled(),
     };
     let registry = SchemeRegistry::standard();
@@ -33,6 +34,8 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
 struct Opts {
     format: Format,
     scheme_rules: bool,
+    /// Not `--no-scheme-fields`: the scheme layer is checked and shown.
+    scheme_fields: bool,
     color: bool,
 }
 
@@ -53,6 +56,18 @@ fn one(
         }
     };
     match UriRef::parse(text) {
+        Ok(r) if !opts.scheme_fields => {
+            match format {
+                Format::Json => {
+                    let mut o = Obj::new(&mut sink.out);
+                    o.source(text);
+                    write_components(&mut o, &r, true);
+                    o.end();
+                }
+                Format::Text => write_components_text(&mut sink.out, &r, opts.color),
+            }
+            true
+        }
         Ok(r) => {
             let scheme = SchemeCheck::new(&r, registry, opts.scheme_rules);
             let valid = !scheme.is_error();
