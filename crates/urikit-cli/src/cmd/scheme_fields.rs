@@ -303,9 +303,10 @@ pub struct SchemeCheck<'a> {
     /// The scheme's view; `None` for a scheme without a view, or a URI that
     /// breaks its scheme's rules.
     view: Option<View<'a>>,
-    /// The rules broken, and the deprecated forms used (first the error, if
-    /// any, then the warnings).
-    problems: Vec<SchemeError>,
+    /// The rule broken (then there is no view).
+    broken: Option<SchemeError>,
+    /// The deprecated forms the view found (no allocation when none).
+    warnings: Vec<SchemeError>,
     /// `--scheme-rules`: every problem is an error.
     strict: bool,
 }
@@ -315,31 +316,38 @@ impl<'a> SchemeCheck<'a> {
     /// its view's fields, or what the registry's rules say (for a scheme the
     /// registry knows without a view). `strict` is `--scheme-rules`.
     pub fn new(r: &urikit::UriRef<'a>, registry: &SchemeRegistry, strict: bool) -> Self {
-        let (view, problems) = match r.as_uri().map(|u| (View::of(&u), u)) {
-            None => (None, Vec::new()),
+        let (view, broken, warnings) = match r.as_uri().map(|u| (View::of(&u), u)) {
+            None => (None, None, Vec::new()),
             Some((Some(Ok(v)), _)) => {
                 let warnings = v.warnings();
-                (Some(v), warnings)
+                (Some(v), None, warnings)
             }
-            Some((Some(Err(e)), _)) => (None, vec![e]),
-            Some((None, u)) => (None, registry.validate(&u).err().into_iter().collect()),
+            Some((Some(Err(e)), _)) => (None, Some(e), Vec::new()),
+            Some((None, u)) => (None, registry.validate(&u).err(), Vec::new()),
         };
         SchemeCheck {
             view,
-            problems,
+            broken,
+            warnings,
             strict,
         }
     }
 
+    /// The rules broken and the deprecated forms used: first the broken
+    /// rule, if any, then the warnings.
+    fn problems(&self) -> impl Iterator<Item = &SchemeError> {
+        self.broken.iter().chain(&self.warnings)
+    }
+
     /// Whether the input counts as invalid (strict rules and a problem).
     pub fn is_error(&self) -> bool {
-        self.strict && !self.problems.is_empty()
+        self.strict && self.problems().next().is_some()
     }
 
     /// The first problem, when it makes the input invalid (then nothing but
     /// it is reported).
     pub fn error(&self) -> Option<&SchemeError> {
-        self.problems.first().filter(|_| self.is_error())
+        self.problems().next().filter(|_| self.is_error())
     }
 
     /// Writes the text report's scheme part after the components' rows
@@ -355,7 +363,7 @@ impl<'a> SchemeCheck<'a> {
             write_fields(view, &mut TextFields(&mut sink.out), scratch);
             sink.out.push(b'\n');
         }
-        for e in &self.problems {
+        for e in self.problems() {
             output::write_caret_report(&mut sink.err, "warning", input, e.index(), e);
         }
     }
@@ -367,7 +375,7 @@ impl<'a> SchemeCheck<'a> {
     pub fn write_json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         if self.is_error() {
             o.null("scheme_specific");
-            match self.problems.first() {
+            match self.problems().next() {
                 Some(p) => o.obj("error", |e| write_problem(e, p, scratch)),
                 None => o.null("error"),
             };
@@ -378,8 +386,8 @@ impl<'a> SchemeCheck<'a> {
                 }),
                 None => o.null("scheme_specific"),
             };
-            if !self.problems.is_empty() {
-                o.list("scheme_warnings", &self.problems, |e, p| {
+            if self.problems().next().is_some() {
+                o.list("scheme_warnings", self.problems(), |e, p| {
                     write_problem(e, p, scratch);
                 });
             }
