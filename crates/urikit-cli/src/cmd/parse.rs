@@ -149,8 +149,12 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
     }
     let auth = r.authority();
     let s = r.as_str();
-    // Printable ASCII (any valid reference) is shown as it is.
-    if !color && s.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+    // Printable ASCII (any valid reference) is shown as it is; told with no
+    // early exit, which the compiler turns into vector compares.
+    let printable = s
+        .bytes()
+        .fold(true, |acc, c| acc & (0x20..0x7f).contains(&c));
+    if !color && printable {
         row(out, "input", &[s]);
     } else {
         row(out, "input", &[&crate::highlight::uri(r, color)]);
