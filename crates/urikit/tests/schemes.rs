@@ -469,6 +469,10 @@ fn file_path_writers_append_what_the_segments_give() {
     ]
     .map(String::from)
     .to_vec();
+    // Paths longer than the writers' stack buffer.
+    inputs.push(format!("file://server/{}x", "seg/".repeat(100)));
+    inputs.push(format!("file:///c:/{}x", "seg/".repeat(100)));
+    inputs.push(format!("file:///{}x%20y", "seg/".repeat(100)));
     // Every file URI of the shared URL lists.
     let dir = common::shared_dir().join("datasets");
     for e in std::fs::read_dir(dir).unwrap() {
