@@ -71,7 +71,8 @@ impl TextFields<'_> {
         out.extend_from_slice(key.as_bytes());
         out.push(b':');
         // `key:` left-aligned in 15 columns, then a space.
-        out.resize(out.len() + 14usize.saturating_sub(key.len()), b' ');
+        let pad = 14usize.saturating_sub(key.len());
+        out.extend_from_slice(output::SPACES.get(..pad).unwrap_or_default());
         out.push(b' ');
     }
 }
