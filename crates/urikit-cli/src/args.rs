@@ -73,6 +73,10 @@ pub struct ParseArgs {
     /// userinfo in http) an error (exit 1) instead of a warning.
     #[arg(long)]
     pub scheme_rules: bool,
+    /// Only the generic components (RFC 3986): no scheme-specific fields, no
+    /// scheme warnings; the fastest output for a pipeline.
+    #[arg(long, conflicts_with = "scheme_rules")]
+    pub no_scheme_fields: bool,
 }
 
 #[cfg(test)]

@@ -27,15 +27,44 @@ pub fn color_enabled() -> bool {
 
 /// `s` with control characters shown escaped (`\n`, `\u{1b}`).
 pub fn escape_controls(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+    let mut out = Vec::with_capacity(s.len());
+    push_escaped_controls(&mut out, s);
+    // Only whole characters and ASCII escapes were written.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Appends `s` to `out` with its control characters (`char::is_control`:
+/// C0, DEL and C1) shown escaped as [`escape_controls`] shows them; text
+/// without one is copied whole.
+pub fn push_escaped_controls(out: &mut Vec<u8>, s: &str) {
+    if !has_control(s.as_bytes()) {
+        out.extend_from_slice(s.as_bytes());
+        return;
+    }
     for c in s.chars() {
+        let mut buf = [0u8; 4];
         if c.is_control() {
-            out.extend(c.escape_default());
+            for e in c.escape_default() {
+                out.extend_from_slice(e.encode_utf8(&mut buf).as_bytes());
+            }
         } else {
-            out.push(c);
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
         }
     }
-    out
+}
+
+/// Whether the UTF-8 text `b` holds a control character: a C0 byte, DEL, or
+/// a C1 character (U+0080 to U+009F, encoded `C2 80` to `C2 9F`).
+pub fn has_control(b: &[u8]) -> bool {
+    // Printable ASCII, the common case, told by a loop with no early exit
+    // (which the compiler turns into vector compares).
+    let other = b
+        .iter()
+        .fold(false, |acc, &c| acc | (c.wrapping_sub(0x20) >= 0x5f));
+    other
+        && b.iter().enumerate().any(|(i, &c)| {
+            c < 0x20 || c == 0x7f || (c == 0xc2 && matches!(b.get(i + 1), Some(0x80..=0x9f)))
+        })
 }
 
 /// The reference as written, its userinfo, host and port colored when
@@ -90,5 +119,23 @@ mod tests {
     #[test]
     fn controls_are_escaped() {
         assert_eq!(escape_controls("a\u{1b}[2J\tb"), "a\\u{1b}[2J\\tb");
+        // DEL and C1 (U+009B is CSI) too; other non-ASCII text is kept.
+        assert_eq!(escape_controls("\u{7f}é\u{9b}2J"), "\\u{7f}é\\u{9b}2J");
+        assert_eq!(escape_controls("é€\u{a0}"), "é€\u{a0}");
+    }
+
+    #[test]
+    fn has_control_agrees_with_char_is_control() {
+        for c in (0u32..0x800).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let s = c.encode_utf8(&mut buf);
+            assert_eq!(has_control(s.as_bytes()), c.is_control(), "{c:?}");
+            let expected = if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            };
+            assert_eq!(escape_controls(&format!("a{s}b")), format!("a{expected}b"));
+        }
     }
 }

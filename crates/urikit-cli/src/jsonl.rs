@@ -33,7 +33,7 @@ impl<'a> Obj<'a> {
     /// it (found by their address) are copied with no further look, here and
     /// in nested objects.
     pub fn source(&mut self, text: &'a str) -> &mut Self {
-        if next_escape(text.as_bytes(), 0).is_none() {
+        if !needs_escape(text.as_bytes()) {
             self.clean = text;
         }
         self
@@ -263,6 +263,11 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
+    if !needs_escape(bytes) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut start = 0;
     while let Some(k) = next_escape(bytes, start) {
         out.extend_from_slice(&bytes[start..k]);
@@ -286,6 +291,15 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// Whether any byte of `bytes` needs an escape: most strings have none,
+/// told by a loop with no early exit, which the compiler turns into vector
+/// compares (then [`next_escape`] finds them).
+fn needs_escape(bytes: &[u8]) -> bool {
+    bytes.iter().fold(false, |acc, &c| {
+        acc | (c < 0x20) | (c == b'"') | (c == b'\\')
+    })
 }
 
 /// The index of the first byte from `from` on that a JSON string must
@@ -386,6 +400,22 @@ mod tests {
         let mut out = b"[".to_vec();
         string(&mut out, &mixed);
         assert_eq!(out[1..], serde_json::to_vec(&mixed).unwrap());
+    }
+
+    #[test]
+    fn needs_escape_agrees_with_the_word_scan() {
+        for c in 0u8..=255 {
+            for at in [0, 3, 8, 15, 16, 40] {
+                let mut b = b"x".repeat(41);
+                b[at] = c;
+                assert_eq!(
+                    needs_escape(&b),
+                    next_escape(&b, 0).is_some(),
+                    "{c} at {at}"
+                );
+            }
+        }
+        assert!(!needs_escape(b""));
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub fn parse_error_json(e: &ParseError) -> Value {
     error_json(e.kind().name(), e.index(), &e.to_string())
 }
 
+/// Spaces to pad the aligned text rows with (a slice of it, copied).
+pub const SPACES: &[u8; 16] = b"                ";
+
 /// A report for a person: the message, the input, and a caret under the byte at
 /// `index`. Control characters are shown escaped, and the caret follows them.
 pub fn caret_report(input: &str, index: usize, message: &str) -> String {

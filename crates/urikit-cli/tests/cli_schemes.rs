@@ -224,6 +224,8 @@ fn json_and_text_show_the_same_fields() {
         "data:,",
         "tel:+1-816-555-1212;ext=1;isub",
         "ldap://h:389/o=x?cn,sn?sub?(cn=*)?!e=1,x",
+        "http://h/%1B%5B2J%07",
+        "mailto:a@example.com?subject=%C2%9B31m&x-h=%7F%C2%9B",
     ];
     let (code, values) = json_of(&inputs);
     assert_eq!(code, Some(0));
@@ -243,12 +245,116 @@ fn json_and_text_show_the_same_fields() {
                 let shown = match x {
                     Value::Null => "(absent)".to_owned(),
                     Value::String(s) if s.is_empty() => "(empty)".to_owned(),
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
+                    // The text report escapes control characters.
+                    Value::String(s) => escaped(s),
+                    other => escaped(&other.to_string()),
                 };
                 (k.clone(), shown)
             })
             .collect();
         assert_eq!(text_rows(block), from_json, "{input}");
     }
+}
+
+/// `s` with control characters escaped as the text report shows them.
+fn escaped(s: &str) -> String {
+    s.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn text_rows_escape_decoded_control_characters() {
+    // ESC, BEL, DEL and the C1 CSI (U+009B), percent-encoded in the input:
+    // the decoded fields must not send them to the terminal.
+    let inputs = [
+        "http://u%1B%5B31m@h/%1B%5D0;title%07",
+        "file:///tmp/%1B%5B2J",
+        "data:,%1B%5B2J%C2%9B1m",
+        "mailto:a@example.com?subject=%7F&x-h=%C2%9B2J",
+    ];
+    let out = urikit(&["parse"], inputs.join("\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let bad = |c: char| c.is_control() && c != '\n';
+    assert!(!text.contains(bad), "{text:?}");
+    assert!(text.contains("  userinfo:       u\\u{1b}[31m\n"), "{text}");
+    assert!(
+        text.contains("  unix_path:      /tmp/\\u{1b}[2J\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  data_text:      \\u{1b}[2J\\u{9b}1m\n"),
+        "{text}"
+    );
+    assert!(text.contains("  subject:        \\u{7f}\n"), "{text}");
+    assert!(
+        text.contains(r#"  headers:        [["subject","\u{7f}"],["x-h","\u{9b}2J"]]"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_scheme_fields_gives_the_generic_components_only() {
+    let inputs = [
+        "http://user@example.com:8080/a?b#c",
+        "telnet://h/x",
+        "file://server/share/a%20b",
+        "file://node.gypi",
+        "mailto:a@example.com",
+        "x-unknown:a/b",
+        "../rel?q",
+        "http://bad host/",
+        "data:,%1B",
+    ]
+    .join("\n");
+    let full = urikit(&["parse", "--format", "json"], inputs.as_bytes());
+    let bare = urikit(
+        &["parse", "--format", "json", "--no-scheme-fields"],
+        inputs.as_bytes(),
+    );
+    assert_eq!(bare.status.code(), full.status.code());
+    let (full, bare) = (json_lines(&full), json_lines(&bare));
+    assert_eq!(full.len(), 9);
+    assert_eq!(bare.len(), full.len());
+    for (mut f, b) in full.into_iter().zip(bare) {
+        let obj = f.as_object_mut().unwrap();
+        let had_fields = obj.remove("scheme_specific").is_some();
+        obj.remove("scheme_warnings");
+        assert_eq!(had_fields, f["valid"] == json!(true));
+        assert_eq!(f, b);
+        assert!(b.get("scheme_specific").is_none());
+    }
+
+    // Text: the components' rows of each input, no scheme rows or warnings.
+    let full = urikit(&["parse"], inputs.as_bytes());
+    let bare = urikit(&["parse", "--no-scheme-fields"], inputs.as_bytes());
+    assert_eq!(bare.status.code(), Some(1));
+    let full_text = String::from_utf8(full.stdout).unwrap();
+    let bare_text = String::from_utf8(bare.stdout).unwrap();
+    assert!(!bare_text.contains("scheme-specific:"), "{bare_text}");
+    let without_fields: String = full_text
+        .split("scheme-specific:\n")
+        .enumerate()
+        .map(|(k, part)| match k {
+            0 => part,
+            // The rows up to the blank line that ends the block.
+            _ => part.split_once("\n\n").map_or("", |(_, rest)| rest),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(bare_text, without_fields);
+    let stderr = String::from_utf8(bare.stderr).unwrap();
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert!(stderr.contains("error"), "{stderr}");
+
+    // --scheme-rules needs the scheme layer.
+    let out = urikit(
+        &["parse", "--no-scheme-fields", "--scheme-rules", "a:b"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
 }

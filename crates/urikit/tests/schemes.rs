@@ -405,6 +405,140 @@ fn file_to_local_paths() {
     );
 }
 
+/// The local paths of a file URI as the per-segment definition gives them
+/// (each segment decoded, checked, joined): the reference for the writers.
+fn file_paths_by_segments(f: &File<'_>) -> (Option<String>, Option<String>) {
+    fn names(rest: &str, forbidden: &[char], sep: &str, lead: bool) -> Option<String> {
+        let mut out = String::new();
+        for (k, seg) in rest.split('/').enumerate() {
+            if lead || k > 0 {
+                out.push_str(sep);
+            }
+            let name = urikit::pct::decode_utf8(seg).ok()?;
+            if name.contains(forbidden) {
+                return None;
+            }
+            out.push_str(&name);
+        }
+        Some(out)
+    }
+    let p = f.path();
+    let r = p.strip_prefix('/').unwrap_or(p);
+    let unix = if f.is_local() {
+        names(r, &['/', '\0'], "/", true)
+    } else {
+        None
+    };
+    let win_forbidden = &['/', '\\', '\0'];
+    let win = if !f.is_local() {
+        let host = urikit::pct::decode_utf8_lossy(f.host().unwrap());
+        names(r, win_forbidden, "\\", false).map(|n| format!(r"\\{host}\{n}"))
+    } else if let Some(unc) = p.strip_prefix("//") {
+        let unc = unc.strip_prefix('/').unwrap_or(unc);
+        names(unc, win_forbidden, "\\", false).map(|n| format!(r"\\{n}"))
+    } else if let Some(d) = f.drive_letter() {
+        let after = r.find('/').map_or("", |i| &r[i + 1..]);
+        names(after, win_forbidden, "\\", false).map(|n| format!(r"{d}:\{n}"))
+    } else {
+        names(r, win_forbidden, "\\", false).map(|n| format!(r"\{n}"))
+    };
+    (unix, win)
+}
+
+#[test]
+fn file_path_writers_append_what_the_segments_give() {
+    let mut inputs: Vec<String> = [
+        "file:///etc/fstab",
+        "file:/a%20b/c%C3%A9",
+        "file://localhost/",
+        "file:///a%2Fb",
+        "file:///a%00",
+        "file:///a%FF/b",
+        "file:///a%5Cb",
+        "file://server/x",
+        "file://ser%20ver/x%20y/z",
+        "file://server/",
+        "file:c:/path/to/file",
+        "file:///c%7C/path/to/file",
+        "file:///C:",
+        "file:////host.example.com/Share/a",
+        "file://///host.example.com/Share/a%2F",
+        "file:///dir/f",
+        "file:///dir//f/",
+        "file:/",
+    ]
+    .map(String::from)
+    .to_vec();
+    // Paths longer than the writers' stack buffer.
+    inputs.push(format!("file://server/{}x", "seg/".repeat(100)));
+    inputs.push(format!("file:///c:/{}x", "seg/".repeat(100)));
+    inputs.push(format!("file:///{}x%20y", "seg/".repeat(100)));
+    // Every file URI of the shared URL lists.
+    let dir = common::shared_dir().join("datasets");
+    for e in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+        inputs.extend(
+            text.lines()
+                .filter(|l| l.starts_with("file:"))
+                .map(String::from),
+        );
+    }
+    let mut checked = 0;
+    let mut buf = String::new();
+    for s in &inputs {
+        let Ok(u) = Uri::parse(s) else { continue };
+        let Ok(f) = File::try_from(&u) else { continue };
+        let (unix, win) = file_paths_by_segments(&f);
+        // Appended after what the buffer holds; left as it was on error.
+        buf.clear();
+        buf.push_str("pre");
+        let r = f.write_unix_path(&mut buf);
+        assert_eq!(r.is_ok(), unix.is_some(), "{s}");
+        assert_eq!(buf, format!("pre{}", unix.as_deref().unwrap_or("")), "{s}");
+        assert_eq!(f.to_unix_path().ok(), unix, "{s}");
+        buf.truncate(3);
+        let r = f.write_windows_path(&mut buf);
+        assert_eq!(r.is_ok(), win.is_some(), "{s}");
+        assert_eq!(buf, format!("pre{}", win.as_deref().unwrap_or("")), "{s}");
+        assert_eq!(f.to_windows_path().ok(), win, "{s}");
+        checked += 1;
+    }
+    assert!(checked > 40_000, "{checked}");
+}
+
+#[test]
+fn file_path_writers_do_not_allocate_with_room() {
+    let uris: Vec<Uri<'_>> = [
+        "file:///etc/fstab",
+        "file://server/share/a",
+        "file:///c:/x/y",
+    ]
+    .iter()
+    .map(|s| uri(s))
+    .collect();
+    let files: Vec<File<'_>> = uris.iter().map(|u| File::try_from(u).unwrap()).collect();
+    let mut buf = String::with_capacity(256);
+    let n = allocation_counter::measure(|| {
+        for f in &files {
+            buf.clear();
+            let _ = f.write_unix_path(&mut buf);
+            buf.clear();
+            f.write_windows_path(&mut buf).unwrap();
+        }
+    })
+    .count_total;
+    assert_eq!(n, 0);
+    // The allocating forms allocate once, with the room they need.
+    let n = allocation_counter::measure(|| {
+        for f in &files {
+            let w = f.to_windows_path().unwrap();
+            assert!(w.capacity() >= w.len());
+        }
+    })
+    .count_total;
+    assert_eq!(n, 3);
+}
+
 #[test]
 fn file_from_local_paths_round_trip() {
     for p in [

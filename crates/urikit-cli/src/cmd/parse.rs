@@ -17,6 +17,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
     let opts = Opts {
         format: global.format,
         scheme_rules: args.scheme_rules,
+        scheme_fields: !args.no_scheme_fields,
         color: global.format == Format::Text && crate::highlight::color_enabled(),
     };
     let registry = SchemeRegistry::standard();
@@ -33,6 +34,8 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
 struct Opts {
     format: Format,
     scheme_rules: bool,
+    /// Not `--no-scheme-fields`: the scheme layer is checked and shown.
+    scheme_fields: bool,
     color: bool,
 }
 
@@ -53,6 +56,18 @@ fn one(
         }
     };
     match UriRef::parse(text) {
+        Ok(r) if !opts.scheme_fields => {
+            match format {
+                Format::Json => {
+                    let mut o = Obj::new(&mut sink.out);
+                    o.source(text);
+                    write_components(&mut o, &r, true);
+                    o.end();
+                }
+                Format::Text => write_components_text(&mut sink.out, &r, opts.color),
+            }
+            true
+        }
         Ok(r) => {
             let scheme = SchemeCheck::new(&r, registry, opts.scheme_rules);
             let valid = !scheme.is_error();
@@ -70,7 +85,7 @@ fn one(
                     }
                     None => {
                         write_components_text(&mut sink.out, &r, opts.color);
-                        scheme.write_text(sink, text);
+                        scheme.write_text(sink, text, scratch);
                     }
                 },
             }
@@ -125,7 +140,9 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
     fn row(out: &mut Vec<u8>, name: &str, value: &[&str]) {
         out.extend_from_slice(name.as_bytes());
         out.push(b':');
-        out.resize(out.len() + 9usize.saturating_sub(name.len()), b' ');
+        // A slice of a constant (a fixed-size copy once inlined), not a fill.
+        let pad = 9usize.saturating_sub(name.len());
+        out.extend_from_slice(crate::output::SPACES.get(..pad).unwrap_or_default());
         out.push(b' ');
         for part in value {
             out.extend_from_slice(part.as_bytes());
@@ -134,8 +151,12 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
     }
     let auth = r.authority();
     let s = r.as_str();
-    // Printable ASCII (any valid reference) is shown as it is.
-    if !color && s.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+    // Printable ASCII (any valid reference) is shown as it is; told with no
+    // early exit, which the compiler turns into vector compares.
+    let printable = s
+        .bytes()
+        .fold(true, |acc, c| acc & (0x20..0x7f).contains(&c));
+    if !color && printable {
         row(out, "input", &[s]);
     } else {
         row(out, "input", &[&crate::highlight::uri(r, color)]);

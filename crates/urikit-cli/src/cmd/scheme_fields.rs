@@ -71,7 +71,8 @@ impl TextFields<'_> {
         out.extend_from_slice(key.as_bytes());
         out.push(b':');
         // `key:` left-aligned in 15 columns, then a space.
-        out.resize(out.len() + 14usize.saturating_sub(key.len()), b' ');
+        let pad = 14usize.saturating_sub(key.len());
+        out.extend_from_slice(output::SPACES.get(..pad).unwrap_or_default());
         out.push(b' ');
     }
 }
@@ -80,12 +81,13 @@ impl Fields for TextFields<'_> {
     #[inline(always)]
     fn str(&mut self, key: &str, value: Option<&str>) {
         self.key(key);
-        let shown = match value {
-            None => "(absent)",
-            Some("") => "(empty)",
-            Some(s) => s,
-        };
-        self.0.extend_from_slice(shown.as_bytes());
+        match value {
+            None => self.0.extend_from_slice(b"(absent)"),
+            Some("") => self.0.extend_from_slice(b"(empty)"),
+            // Decoded values (`%1B`) can hold control characters: escaped,
+            // as in the input row, so that no input drives the terminal.
+            Some(s) => crate::highlight::push_escaped_controls(self.0, s),
+        }
         self.0.push(b'\n');
     }
     fn bool(&mut self, key: &str, value: bool) {
@@ -105,7 +107,14 @@ impl Fields for TextFields<'_> {
     }
     fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) {
         self.key(key);
+        let start = self.0.len();
         jsonl::array(self.0, f);
+        // JSON escapes C0 controls but not DEL or C1: those escaped here.
+        if crate::highlight::has_control(&self.0[start..]) {
+            let json = self.0.split_off(start);
+            let json = String::from_utf8_lossy(&json);
+            crate::highlight::push_escaped_controls(self.0, &json);
+        }
         self.0.push(b'\n');
     }
 }
@@ -135,8 +144,9 @@ fn port(p: Option<u16>) -> Option<u64> {
 }
 
 /// The decoded fields of a view, in order, into `f` (absent fields are
-/// `None`).
-pub fn write_fields(view: &View<'_>, f: &mut impl Fields) {
+/// `None`); `scratch` is reused for the values built in a buffer (the local
+/// paths of a `file` URI).
+pub fn write_fields(view: &View<'_>, f: &mut impl Fields, scratch: &mut String) {
     match view {
         View::Http(h) => {
             f.bool("secure", h.is_secure());
@@ -169,8 +179,12 @@ pub fn write_fields(view: &View<'_>, f: &mut impl Fields) {
             f.bool("local", x.is_local());
             f.str("path", Some(&x.path_decoded()));
             f.char("drive_letter", x.drive_letter());
-            f.str("unix_path", x.to_unix_path().ok().as_deref());
-            f.str("windows_path", x.to_windows_path().ok().as_deref());
+            scratch.clear();
+            let ok = x.write_unix_path(scratch).is_ok();
+            f.str("unix_path", ok.then_some(scratch.as_str()));
+            scratch.clear();
+            let ok = x.write_windows_path(scratch).is_ok();
+            f.str("windows_path", ok.then_some(scratch.as_str()));
         }
         View::Mailto(m) => {
             f.arr("to", |a| strings(a, &m.to()));
@@ -290,9 +304,10 @@ pub struct SchemeCheck<'a> {
     /// The scheme's view; `None` for a scheme without a view, or a URI that
     /// breaks its scheme's rules.
     view: Option<View<'a>>,
-    /// The rules broken, and the deprecated forms used (first the error, if
-    /// any, then the warnings).
-    problems: Vec<SchemeError>,
+    /// The rule broken (then there is no view).
+    broken: Option<SchemeError>,
+    /// The deprecated forms the view found (no allocation when none).
+    warnings: Vec<SchemeError>,
     /// `--scheme-rules`: every problem is an error.
     strict: bool,
 }
@@ -302,47 +317,54 @@ impl<'a> SchemeCheck<'a> {
     /// its view's fields, or what the registry's rules say (for a scheme the
     /// registry knows without a view). `strict` is `--scheme-rules`.
     pub fn new(r: &urikit::UriRef<'a>, registry: &SchemeRegistry, strict: bool) -> Self {
-        let (view, problems) = match r.as_uri().map(|u| (View::of(&u), u)) {
-            None => (None, Vec::new()),
+        let (view, broken, warnings) = match r.as_uri().map(|u| (View::of(&u), u)) {
+            None => (None, None, Vec::new()),
             Some((Some(Ok(v)), _)) => {
                 let warnings = v.warnings();
-                (Some(v), warnings)
+                (Some(v), None, warnings)
             }
-            Some((Some(Err(e)), _)) => (None, vec![e]),
-            Some((None, u)) => (None, registry.validate(&u).err().into_iter().collect()),
+            Some((Some(Err(e)), _)) => (None, Some(e), Vec::new()),
+            Some((None, u)) => (None, registry.validate(&u).err(), Vec::new()),
         };
         SchemeCheck {
             view,
-            problems,
+            broken,
+            warnings,
             strict,
         }
     }
 
+    /// The rules broken and the deprecated forms used: first the broken
+    /// rule, if any, then the warnings.
+    fn problems(&self) -> impl Iterator<Item = &SchemeError> {
+        self.broken.iter().chain(&self.warnings)
+    }
+
     /// Whether the input counts as invalid (strict rules and a problem).
     pub fn is_error(&self) -> bool {
-        self.strict && !self.problems.is_empty()
+        self.strict && self.problems().next().is_some()
     }
 
     /// The first problem, when it makes the input invalid (then nothing but
     /// it is reported).
     pub fn error(&self) -> Option<&SchemeError> {
-        self.problems.first().filter(|_| self.is_error())
+        self.problems().next().filter(|_| self.is_error())
     }
 
     /// Writes the text report's scheme part after the components' rows
     /// (`out` ends with the blank line that closes them): the view's fields
     /// on stdout, the warnings on stderr. Not for an input that
-    /// [`SchemeCheck::is_error`].
-    pub fn write_text(&self, sink: &mut Sink, input: &str) {
+    /// [`SchemeCheck::is_error`]. `scratch` is reused for field values.
+    pub fn write_text(&self, sink: &mut Sink, input: &str, scratch: &mut String) {
         if let Some(view) = &self.view {
             if sink.out.ends_with(b"\n\n") {
                 sink.out.pop();
             }
             sink.out.extend_from_slice(b"scheme-specific:\n");
-            write_fields(view, &mut TextFields(&mut sink.out));
+            write_fields(view, &mut TextFields(&mut sink.out), scratch);
             sink.out.push(b'\n');
         }
-        for e in &self.problems {
+        for e in self.problems() {
             output::write_caret_report(&mut sink.err, "warning", input, e.index(), e);
         }
     }
@@ -354,19 +376,19 @@ impl<'a> SchemeCheck<'a> {
     pub fn write_json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         if self.is_error() {
             o.null("scheme_specific");
-            match self.problems.first() {
+            match self.problems().next() {
                 Some(p) => o.obj("error", |e| write_problem(e, p, scratch)),
                 None => o.null("error"),
             };
         } else {
             match &self.view {
                 Some(v) => o.obj("scheme_specific", |inner| {
-                    write_fields(v, &mut JsonFields(inner));
+                    write_fields(v, &mut JsonFields(inner), scratch);
                 }),
                 None => o.null("scheme_specific"),
             };
-            if !self.problems.is_empty() {
-                o.list("scheme_warnings", &self.problems, |e, p| {
+            if self.problems().next().is_some() {
+                o.list("scheme_warnings", self.problems(), |e, p| {
                     write_problem(e, p, scratch);
                 });
             }

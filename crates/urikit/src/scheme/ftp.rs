@@ -217,7 +217,8 @@ impl<'a> Ftp<'a> {
 
     /// The port to connect to.
     pub fn effective_port(&self) -> u16 {
-        self.login.server.effective_port(&self.uri)
+        const FTP: u16 = super::registry::builtin_port("ftp");
+        self.login.server.effective_port(FTP)
     }
 
     /// The `fpath`, raw: the path without its leading `/` and `;type=`.

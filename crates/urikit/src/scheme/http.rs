@@ -13,6 +13,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::registry::builtin_port;
 use super::server::Server;
 use super::{finish, offset, push_authority, text, SchemeError, SchemeErrorKind};
 use crate::{pct, table, Host, Uri, UriBuf};
@@ -60,12 +61,18 @@ impl<'a> TryFrom<&Uri<'a>> for Http<'a> {
     /// Checks the rules of RFC 9110 section 4.2.1.
     fn try_from(uri: &Uri<'a>) -> Result<Http<'a>, SchemeError> {
         super::expect_scheme(uri, &["http", "https"], RULE)?;
-        let server = Server::new(uri, RULE)?;
-        Ok(Http { uri: *uri, server })
+        Http::of_scheme(uri)
     }
 }
 
 impl<'a> Http<'a> {
+    /// [`Http::try_from`] for a URI whose scheme is known to be `http` or
+    /// `https` ([`View::of`](super::View::of) has matched it).
+    pub(crate) fn of_scheme(uri: &Uri<'a>) -> Result<Http<'a>, SchemeError> {
+        let server = Server::new(uri, RULE)?;
+        Ok(Http { uri: *uri, server })
+    }
+
     /// A builder for a URI with this host (a reg-name, decoded, or an IP
     /// literal in brackets).
     pub fn builder(host: &str) -> HttpBuilder {
@@ -99,7 +106,10 @@ impl<'a> Http<'a> {
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.server.effective_port(&self.uri)
+        const HTTP: u16 = builtin_port("http");
+        const HTTPS: u16 = builtin_port("https");
+        self.server
+            .effective_port(if self.is_secure() { HTTPS } else { HTTP })
     }
 
     /// The path, raw; `/` when the URI's path is empty.

@@ -307,6 +307,39 @@ impl SchemeRegistry {
     }
 }
 
+/// The default port of the built-in scheme `name` (lowercase), for a
+/// constant: `const HTTP: u16 = builtin_port("http");` reads the port from
+/// [`BUILTIN`] (the one place it is written) at compile time, so the views
+/// that name it do no lookup at run time. A name without a default port
+/// fails the build.
+pub(crate) const fn builtin_port(name: &str) -> u16 {
+    let mut i = 0;
+    while i < BUILTIN.len() {
+        if const_eq(BUILTIN[i].0.as_bytes(), name.as_bytes()) {
+            if let Some(p) = BUILTIN[i].1.default_port {
+                return p;
+            }
+        }
+        i += 1;
+    }
+    panic!("a scheme without a default port in the built-in registry")
+}
+
+/// `a == b`, in a `const fn`.
+const fn const_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The built-in entry for `scheme` (any case).
 pub fn builtin(scheme: &str) -> Option<SchemeInfo> {
     let mut buf = [0u8; 16];

@@ -5,7 +5,6 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::registry::builtin;
 use super::{
     no_userinfo, offset, port_of, push_authority, require_host, text, SchemeError, SchemeErrorKind,
 };
@@ -51,15 +50,11 @@ impl<'a> Server<'a> {
         self.port
     }
 
-    /// The port written, else the default port of `uri`'s scheme, as the
+    /// The port written, else `default`: the scheme's port in the
     /// [built-in registry](super::registry::BUILTIN) (the one place it is
-    /// written) has it.
-    pub(crate) fn effective_port(&self, uri: &Uri<'_>) -> u16 {
-        self.port
-            .or_else(|| builtin(uri.scheme())?.port())
-            // Every scheme with a view that has an effective port has a
-            // default port in the registry (see the test below).
-            .unwrap_or(0)
+    /// written), a constant from [`builtin_port`](super::registry::builtin_port).
+    pub(crate) fn effective_port(&self, default: u16) -> u16 {
+        self.port.unwrap_or(default)
     }
 
     /// The userinfo, raw.

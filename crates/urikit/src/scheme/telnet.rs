@@ -104,7 +104,8 @@ impl<'a> Telnet<'a> {
 
     /// The port to connect to (default 23).
     pub fn effective_port(&self) -> u16 {
-        self.login.server.effective_port(&self.uri)
+        const TELNET: u16 = super::registry::builtin_port("telnet");
+        self.login.server.effective_port(TELNET)
     }
 }
 

@@ -69,10 +69,10 @@ impl<'a> View<'a> {
         name.copy_from_slice(s);
         name.make_ascii_lowercase();
         Some(match &*name {
-            b"http" | b"https" => Http::try_from(uri).map(View::Http),
+            b"http" | b"https" => Http::of_scheme(uri).map(View::Http),
             b"ws" | b"wss" => Ws::try_from(uri).map(View::Ws),
             b"ftp" => Ftp::try_from(uri).map(View::Ftp),
-            b"file" => File::try_from(uri).map(View::File),
+            b"file" => File::of_scheme(uri).map(View::File),
             b"mailto" => Mailto::try_from(uri).map(View::Mailto),
             b"news" => News::try_from(uri).map(View::News),
             b"nntp" => Nntp::try_from(uri).map(View::Nntp),

@@ -11,6 +11,7 @@
 use alloc::string::String;
 
 use super::http::{origin_form, web_path, WebFields};
+use super::registry::builtin_port;
 use super::server::Server;
 use super::{finish, offset, SchemeError, SchemeErrorKind};
 use crate::{Host, Uri, UriBuf};
@@ -96,7 +97,10 @@ impl<'a> Ws<'a> {
 
     /// The port to connect to: the one written, else 80 or 443.
     pub fn effective_port(&self) -> u16 {
-        self.server.effective_port(&self.uri)
+        const WS: u16 = builtin_port("ws");
+        const WSS: u16 = builtin_port("wss");
+        self.server
+            .effective_port(if self.is_secure() { WSS } else { WS })
     }
 
     /// The path, raw; `/` when empty.
