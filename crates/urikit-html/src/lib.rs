@@ -41,10 +41,15 @@
 //!   by spaces), and each URL of `srcset` (comma-separated candidates with
 //!   descriptors, split as the HTML standard's srcset parser does).
 //! - **Values** have leading and trailing ASCII whitespace removed (HTML
-//!   allows it around URLs) and character references decoded: numeric ones
-//!   and `&amp;` `&lt;` `&gt;` `&quot;` `&apos;`; other named references are
-//!   left as written. A value that is not an RFC 3986 URI reference (spaces,
-//!   non-ASCII) is reported with its parse error, not repaired.
+//!   allows it around URLs) and character references decoded by the HTML
+//!   standard's rules for attribute values ([`decode_attribute`]): all its
+//!   named references, the legacy ones without `;` only when not followed by
+//!   `=` or an ASCII alphanumeric (so `?a=1&copy=2` keeps `&copy=2`), and
+//!   numeric ones with the standard's replacements (`&#0;` and surrogates
+//!   give U+FFFD, `&#x80;` `€`). A value that is not an RFC 3986 URI
+//!   reference (spaces, non-ASCII, `&nbsp;` decoded) is reported with its
+//!   parse error, not repaired. Values are trimmed (and lists split) before
+//!   decoding, so a `&#32;` at either end is a space that stays in the value.
 //! - **The base** is decided when the head ends, streaming: at the first
 //!   `<base href>`, or at the first element that does not belong in a head
 //!   (`<body>`, `<p>`, ...), whichever comes first; links seen before are
@@ -55,6 +60,10 @@
 //!   entry's, for lists); line and column (1-based, characters) are counted
 //!   as the document streams. They are `None` only for a tag that began more
 //!   than 1 MiB before the point where the parser reported it.
+
+mod charref;
+
+pub use charref::decode_attribute;
 
 use std::cell::RefCell;
 use std::io::{self, Read};
@@ -217,53 +226,6 @@ fn entries(raw: &str, shape: Shape) -> Vec<(usize, &str)> {
     }
 }
 
-/// `raw` with numeric character references and the five XML named ones
-/// decoded.
-fn decode(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut rest = raw;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        rest = &rest[amp..];
-        // A reference is short: look for its ';' among the next bytes (bytes,
-        // since a character may straddle the limit).
-        let semi = rest.as_bytes()[..rest.len().min(12)]
-            .iter()
-            .position(|&b| b == b';');
-        let decoded = semi.and_then(|k| {
-            let name = &rest[1..k];
-            let c = match name {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                _ => {
-                    let num = name.strip_prefix('#')?;
-                    let v = match num.strip_prefix(['x', 'X']) {
-                        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                        None => num.parse().ok()?,
-                    };
-                    char::from_u32(v)
-                }
-            }?;
-            Some((c, k + 1))
-        });
-        match decoded {
-            Some((c, len)) => {
-                out.push(c);
-                rest = &rest[len..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// A link found, waiting for the base.
 struct Found {
     element: String,
@@ -397,7 +359,10 @@ fn scan<R: Read>(
         if st.established.is_none() {
             if tag == "base" {
                 if let Some(h) = el.get_attribute("href") {
-                    st.embedded = Some(decode(h.trim_matches(|c: char| c.is_ascii_whitespace())));
+                    st.embedded = Some(
+                        decode_attribute(h.trim_matches(|c: char| c.is_ascii_whitespace()))
+                            .into_owned(),
+                    );
                     st.decide();
                 }
             } else if !HEAD_ELEMENTS.contains(&tag.as_str()) {
@@ -420,7 +385,7 @@ fn scan<R: Read>(
                 let found = Found {
                     element: tag.clone(),
                     attribute: name.clone(),
-                    value: decode(text),
+                    value: decode_attribute(text).into_owned(),
                     start,
                     end: start + text.len(),
                     at,

@@ -153,11 +153,93 @@ fn values_are_decoded_trimmed_and_checked() {
     let e = found[1].resolved.as_ref().unwrap_err();
     assert_eq!((e.name(), e.index()), ("unexpected_char_in_path", 1));
     assert!(matches!(found[2].resolved, Err(LinkError::Parse(_))));
-    // Named references other than the XML five are left as written.
-    assert_eq!(found[3].value, "&nbsp;");
+    // All named references are decoded: `&nbsp;` is U+00A0, not a URI.
+    assert_eq!(found[3].value, "\u{a0}");
+    assert!(matches!(found[3].resolved, Err(LinkError::Parse(_))));
     // A non-ASCII character right after an '&' (found by the property test).
     let (found, _) = collect("<a href=\"&amp; 2x<p>\u{e9}\n\"<p>", &layers);
     assert_eq!(found[0].value, "& 2x<p>\u{e9}");
+}
+
+#[test]
+fn character_references_follow_the_html_standard_end_to_end() {
+    let html = r#"<html><head><base href="http://h.example/d/p?&amp;x=1"></head><body>
+<a href="?a=1&copy=2">legacy before '=': kept</a>
+<a href="?a=1&copy;=2">with ';': decoded</a>
+<a href="?a=1&copy">legacy at the end: decoded</a>
+<a href="?a=1&copyx&notit;">legacy before a letter: kept</a>
+<a href="?a=1&amp;b=2&amp=3&amp">amp three ways</a>
+<a href="../&#x2F;x&#47;y&#0;">numeric</a>
+<a href="&#x68;ttp&#58;//other.example/&lang=en">numeric scheme</a>
+<img srcset="i&amp;1.png 1x, i&copy,2.png 2x" ping="/p?&amp;a /q&copy">
+</body></html>"#;
+    let (found, est) = collect(html, &BaseLayers::new());
+    assert_eq!(est.base().unwrap().as_str(), "http://h.example/d/p?&x=1");
+    let got: Vec<(&str, &str)> = found
+        .iter()
+        .map(|l| (l.value.as_str(), resolved(l)))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("http://h.example/d/p?&x=1", "http://h.example/d/p?&x=1"),
+            ("?a=1&copy=2", "http://h.example/d/p?a=1&copy=2"),
+            ("?a=1\u{a9}=2", "(error)"),
+            ("?a=1\u{a9}", "(error)"),
+            ("?a=1&copyx&notit;", "http://h.example/d/p?a=1&copyx&notit;"),
+            ("?a=1&b=2&amp=3&", "http://h.example/d/p?a=1&b=2&amp=3&"),
+            ("..//x/y\u{fffd}", "(error)"),
+            (
+                "http://other.example/&lang=en",
+                "http://other.example/&lang=en"
+            ),
+            ("i&1.png", "http://h.example/d/i&1.png"),
+            ("i\u{a9},2.png", "(error)"),
+            ("/p?&a", "http://h.example/p?&a"),
+            ("/q\u{a9}", "(error)"),
+        ]
+    );
+    // The decoded non-ASCII values are reported as not URI references, at
+    // the byte of the decoded character.
+    let e = found[2].resolved.as_ref().unwrap_err();
+    assert_eq!((e.name(), e.index()), ("unexpected_char_in_query", 4));
+    // Spans are of the value as written.
+    assert_eq!(&html[found[1].start..found[1].end], "?a=1&copy=2");
+    assert_eq!(&html[found[6].start..found[6].end], "../&#x2F;x&#47;y&#0;");
+    assert_eq!(
+        embedded_base(html.as_bytes()).unwrap().as_deref(),
+        Some("http://h.example/d/p?&x=1")
+    );
+}
+
+#[test]
+fn numeric_references_resolve_against_the_base() {
+    let mut layers = BaseLayers::new();
+    layers.retrieval("http://r.example/a/b");
+    // Decoded to ASCII, they make ordinary references.
+    let (found, _) = collect(
+        r#"<a href="&#46;&#46;/&#x63;?q=&#x26;&#x3D;#f&#x23;">"#,
+        &layers,
+    );
+    assert_eq!(found[0].value, "../c?q=&=#f#");
+    assert!(matches!(found[0].resolved, Err(LinkError::Parse(_))));
+    let (found, _) = collect(r#"<a href="&#46;&#46;/&#x63;?q=&#x26;&#x3D;#f">"#, &layers);
+    assert_eq!(resolved(&found[0]), "http://r.example/c?q=&=#f");
+    // Windows-1252 and U+FFFD replacements give non-ASCII: not URIs.
+    for (raw, value) in [
+        ("&#x80;", "\u{20ac}"),
+        ("&#150;", "\u{2013}"),
+        ("&#0;", "\u{fffd}"),
+        ("&#xD800;", "\u{fffd}"),
+        ("&#x110000;", "\u{fffd}"),
+    ] {
+        let (found, _) = collect(&format!("<a href=\"x{raw}\">"), &layers);
+        assert_eq!(found[0].value, format!("x{value}"), "{raw}");
+        assert!(
+            matches!(found[0].resolved, Err(LinkError::Parse(_))),
+            "{raw}"
+        );
+    }
 }
 
 #[test]
