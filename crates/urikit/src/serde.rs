@@ -5,6 +5,7 @@ use core::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::urn::UrnBuf;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
 
 macro_rules! serialize_as_str {
@@ -16,7 +17,7 @@ macro_rules! serialize_as_str {
         }
     )*};
 }
-serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf);
+serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf, UrnBuf);
 
 /// Deserializes a borrowed type from a borrowed string.
 struct BorrowedVisitor<F>(F, &'static str);
@@ -62,5 +63,13 @@ impl<'de> Deserialize<'de> for UriBuf {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = alloc::string::String::deserialize(d)?;
         UriBuf::parse(s).map_err(|(e, _)| de::Error::custom(e))
+    }
+}
+
+/// Parsed with the default profile (RFC 8141), as [`UrnBuf`]'s `FromStr`.
+impl<'de> Deserialize<'de> for UrnBuf {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = alloc::string::String::deserialize(d)?;
+        UrnBuf::parse(s).map_err(|(e, _)| de::Error::custom(e))
     }
 }

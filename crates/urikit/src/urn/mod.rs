@@ -62,7 +62,16 @@
 //! [`Urn::name`] decodes the NSS back. [`Urn::to_display`] shows a URN for
 //! people, decoding only what cannot be mistaken for something else
 //! (draft-03 section 4).
+//!
+//! ## Owned URNs
+//!
+//! [`UrnBuf`] (feature `alloc`) is the owned [`Urn`], as [`UriBuf`](crate::UriBuf)
+//! is the owned [`Uri`]: `UrnBuf::parse(String)` gives the string back with the
+//! error, [`Urn::to_owned`] copies, and [`UrnBuf::as_urn`] is the borrowed view,
+//! without parsing again.
 
+#[cfg(feature = "alloc")]
+mod buf;
 mod directives;
 #[cfg(feature = "alloc")]
 mod equivalence;
@@ -78,6 +87,8 @@ use core::hash::{Hash, Hasher};
 
 use crate::uri::Uri;
 
+#[cfg(feature = "alloc")]
+pub use buf::UrnBuf;
 pub use directives::{Directive, Directives, ResolutionService, REGISTERED_KEYWORDS};
 #[cfg(feature = "alloc")]
 pub use equivalence::{Comparator, UrnKey};
