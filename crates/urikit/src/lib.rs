@@ -61,8 +61,8 @@
 //!
 //! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
 //! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
-//! - `serde`: (de)serialization of every type as its string.
-//! - `extract`: [`extract`], finding URIs in text (Appendix E of the drafts)
+//! - `serde` (implies `alloc`): (de)serialization of every type as its string.
+//! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
