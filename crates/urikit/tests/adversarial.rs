@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
-
 use common::props;
 use urikit::normalize::{Level, Normalizer};
 use urikit::{pct, table, ParseErrorKind, Uri, UriRef};
@@ -237,18 +235,6 @@ fn pct_on_megabytes() {
     });
 }
 
-/// The best of a few timings of `f`.
-fn best(f: &dyn Fn()) -> Duration {
-    (0..2)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
-
 /// Parsing 8x the input takes about 8x the time (a quadratic parser would
 /// take 64x). Both sizes are larger than the CPU caches (below them the cost
 /// per byte is several times lower, which looks superlinear), runs long
@@ -263,26 +249,9 @@ fn parse_time_grows_linearly() {
         |n| format!("{}:x", "1".repeat(n)),
     ];
     for shape in shapes {
-        let small = shape(2 * MB);
-        let large = shape(16 * MB);
-        let mut ratios = Vec::new();
-        for _ in 0..3 {
-            let t_small = best(&|| {
-                let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&small)));
-            });
-            let t_large = best(&|| {
-                let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(&large)));
-            });
-            let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6);
-            ratios.push(ratio);
-            if ratio < 30.0 {
-                break;
-            }
-        }
-        assert!(
-            ratios.iter().any(|&r| r < 30.0),
-            "{:?}...: 8x the input took {ratios:?} times as long",
-            &large[..8]
-        );
+        let (small, large) = (shape(2 * MB), shape(16 * MB));
+        common::linear::assert_linear(&large[..8], &small, &large, &|s| {
+            let _ = std::hint::black_box(UriRef::parse(s));
+        });
     }
 }

@@ -45,6 +45,7 @@ pub fn str_field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
 }
 
 pub mod gen;
+pub mod linear;
 pub mod props;
 #[cfg(feature = "extract")]
 pub mod props_extract;
