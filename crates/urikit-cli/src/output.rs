@@ -53,9 +53,7 @@ pub fn error_json(kind: &str, index: usize, message: &str) -> Value {
     json!({ "kind": kind, "index": index, "message": message })
 }
 
-/// The JSON error object of a parse error (`urikit parse` itself now streams
-/// through [`crate::jsonl`]; kept for the other subcommands).
-#[allow(dead_code)]
+/// The JSON error object of a parse error.
 pub fn parse_error_json(e: &ParseError) -> Value {
     error_json(e.kind().name(), e.index(), &e.to_string())
 }

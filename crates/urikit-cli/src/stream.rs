@@ -64,6 +64,19 @@ impl Sink {
     }
 }
 
+/// The text of one input for [`run`]'s per-line functions; a stdin line that
+/// is not UTF-8 is reported ([`output::write_not_utf8`]) and gives `None`
+/// (the input is invalid).
+pub fn text_or_report<'a>(inp: Input<'a>, format: Format, sink: &mut Sink) -> Option<&'a str> {
+    match inp {
+        Input::Text(s) => Some(s),
+        Input::NotUtf8 { lossy, index } => {
+            output::write_not_utf8(format, sink, &lossy, index);
+            None
+        }
+    }
+}
+
 /// The per-input loop of the subcommands that need no scratch space or
 /// `--jobs`: [`run`] on one thread, where a stdin line that is not UTF-8 is
 /// reported ([`output::write_not_utf8`]) and counts as invalid, and `f` gets

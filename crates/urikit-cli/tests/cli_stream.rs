@@ -2,25 +2,9 @@
 //! exit status as one thread, on an input of many batches with invalid and
 //! non-UTF-8 lines among valid ones.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn urikit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urikit");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Write from another thread: the child's stdout fills while we write.
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().expect("wait");
-    writer.join().unwrap().expect("write stdin");
-    out
-}
+use common::urikit;
 
 /// About 600 KB of lines (three batches): mostly valid, some invalid, one not UTF-8, CRLF ends.
 fn big_input() -> Vec<u8> {

@@ -58,12 +58,8 @@ pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
         let mut scratch = String::new();
         let schemes = &schemes;
         move |inp: Input<'_>, sink: &mut Sink| {
-            let text = match inp {
-                Input::Text(s) => s,
-                Input::NotUtf8 { lossy, index } => {
-                    output::write_not_utf8(format, sink, &lossy, index);
-                    return false;
-                }
+            let Some(text) = stream::text_or_report(inp, format, sink) else {
+                return false;
             };
             match UriRef::parse(text) {
                 Ok(r) => {

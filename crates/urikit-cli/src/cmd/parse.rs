@@ -48,12 +48,8 @@ fn one(
     scratch: &mut String,
 ) -> bool {
     let format = opts.format;
-    let text = match inp {
-        Input::Text(s) => s,
-        Input::NotUtf8 { lossy, index } => {
-            output::write_not_utf8(format, sink, &lossy, index);
-            return false;
-        }
+    let Some(text) = stream::text_or_report(inp, format, sink) else {
+        return false;
     };
     match UriRef::parse(text) {
         Ok(r) if !opts.scheme_fields => {

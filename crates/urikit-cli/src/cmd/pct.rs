@@ -13,8 +13,8 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub struct EncodeArgs {
     /// The component the text is meant for; its reserved characters are encoded.
-    #[arg(long, short, value_enum)]
-    pub component: ComponentArg,
+    #[arg(long, short, value_parser = component_parser())]
+    pub component: Component,
     /// Keep valid `%XX` triplets already in the text (encode only what is left).
     #[arg(long, conflicts_with = "form")]
     pub preserve: bool,
@@ -35,41 +35,36 @@ pub struct DecodeArgs {
     pub inputs: Vec<String>,
 }
 
-/// The components `encode` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ComponentArg {
-    /// userinfo: `:` stays.
-    Userinfo,
-    /// A registered-name host.
-    Host,
-    /// A whole path: `/` stays.
-    Path,
-    /// One path segment: `/` is encoded.
-    Segment,
-    /// A whole query: `/`, `?`, `&`, `=` stay.
-    Query,
-    /// A key or value inside a query: `&`, `=`, `+` are encoded too.
-    QueryParam,
-    /// A fragment.
-    Fragment,
+/// The values of `--component`: the library's components under their names.
+fn component_parser() -> impl clap::builder::TypedValueParser<Value = Component> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        Component::ALL.map(|c| PossibleValue::new(c.name()).help(component_help(c))),
+    )
+    .map(|name| {
+        Component::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .expect("a possible value is a component's name")
+    })
 }
 
-impl ComponentArg {
-    fn component(self) -> Component {
-        match self {
-            ComponentArg::Userinfo => Component::Userinfo,
-            ComponentArg::Host => Component::Host,
-            ComponentArg::Path => Component::Path,
-            ComponentArg::Segment => Component::Segment,
-            ComponentArg::Query => Component::Query,
-            ComponentArg::QueryParam => Component::QueryParam,
-            ComponentArg::Fragment => Component::Fragment,
-        }
+/// What `--help` says of each component.
+fn component_help(c: Component) -> &'static str {
+    match c {
+        Component::Userinfo => "userinfo: `:` stays",
+        Component::Host => "A registered-name host",
+        Component::Path => "A whole path: `/` stays",
+        Component::Segment => "One path segment: `/` is encoded",
+        Component::Query => "A whole query: `/`, `?`, `&`, `=` stay",
+        Component::QueryParam => "A key or value inside a query: `&`, `=`, `+` are encoded too",
+        Component::Fragment => "A fragment",
+        _ => "",
     }
 }
 
 pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> {
-    let component = args.component.component();
+    let component = args.component;
     let format = global.format;
     Ok(stream::each(&args.inputs, format, |text, sink| {
         let encoded = if args.form {

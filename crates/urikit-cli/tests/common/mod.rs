@@ -29,13 +29,13 @@ pub fn urikit_env(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
         cmd.env(k, v);
     }
     let mut child = cmd.spawn().expect("run urikit");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    // Write from another thread: the child's stdout fills while we write.
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().expect("wait");
+    writer.join().unwrap().expect("write stdin");
+    out
 }
 
 /// The standard output, which must be UTF-8.
