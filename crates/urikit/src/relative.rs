@@ -203,7 +203,7 @@ fn relative_path(base: &UriRef<'_>, path: &str) -> Option<String> {
 /// The byte offset of the first `.` or `..` segment of `t`'s path, or the
 /// path's start.
 fn first_dot_segment(t: &UriRef<'_>) -> usize {
-    let start = t.meta().path_start;
+    let start = t.offsets().path_start();
     let mut offset = 0;
     for seg in t.path().split('/') {
         if seg == "." || seg == ".." {

@@ -365,7 +365,7 @@ impl Resolver {
         match excess_dot_dot(buf) {
             None => Ok(()),
             Some(k) => {
-                let path_start = r.meta().path_start;
+                let path_start = r.offsets().path_start();
                 let index = path_start + k.saturating_sub(dir_len);
                 Err(ResolveError {
                     index,
