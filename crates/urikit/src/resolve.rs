@@ -59,10 +59,9 @@ use core::fmt;
 
 use alloc::string::String;
 
+use crate::normalize::look::has_dot_segment;
 use crate::parse::{AuthMeta, Cut, Meta};
-use crate::path::{
-    base_dir, has_dot_segment, remove_dot_segments, remove_dot_segments_keep_excess,
-};
+use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
 /// Which text's resolution algorithm a [`Resolver`] follows. See the
@@ -261,7 +260,10 @@ impl Resolver {
             r.query().or(base.query())
         } else {
             let dir = merge_dir(base, base.has_authority());
-            if !self.reject_underflow && !has_dot_segment(dir) && !has_dot_segment(r.path()) {
+            if !self.reject_underflow
+                && !has_dot_segment(dir.as_bytes())
+                && !has_dot_segment(r.path().as_bytes())
+            {
                 // No dot segment in either half (and `dir` is empty or ends
                 // with "/", so none across them): the merge is the result.
                 t.s.push_str(dir);
@@ -400,7 +402,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         if strict || !scheme.eq_ignore_ascii_case(base.scheme()) {
             // The target is the reference (copied with its offsets as they
             // are).
-            if has_dot_segment(r_path) {
+            if has_dot_segment(r_path.as_bytes()) {
                 return None;
             }
             return r.as_uri().map(|u| u.to_owned());
@@ -422,7 +424,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
             (Cut::PathTail, bo.path_start(), true)
         } else {
             let dir = base_dir(b_path);
-            if has_dot_segment(dir) {
+            if has_dot_segment(dir.as_bytes()) {
                 return None;
             }
             (Cut::PathTail, bo.path_start() + dir.len(), false)
@@ -434,7 +436,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         // The base without its fragment.
         (Cut::Fragment, bo.query_end(), false)
     };
-    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path) {
+    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path.as_bytes()) {
         return None;
     }
     Some(spliced(base, r, cut, head, slash, from))
