@@ -228,7 +228,7 @@ impl Resolver {
         let base = base.without_fragment();
         let r = reference;
         let r_scheme = match r.scheme() {
-            Some(s) if !self.strict && s.eq_ignore_ascii_case(base.scheme().unwrap_or("")) => None,
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(scheme_of(&base)) => None,
             s => s,
         };
         match self.profile {
@@ -297,8 +297,7 @@ impl Resolver {
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let room = base.as_str().len() + r.as_str().len() + 2;
-        let mut t = Target::new(scheme, auth_src, room);
+        let mut t = Target::for_drafts(scheme, auth_src, base, r);
         let query = if path_taken_as_is(r, r_scheme) {
             t.s.push_str(r.path());
             r.query()
@@ -326,15 +325,13 @@ impl Resolver {
     ) -> Result<UriBuf, ResolveError> {
         // Step 2: the current document.
         if r_scheme.is_none() && !r.has_authority() && r.path().is_empty() && r.query().is_none() {
-            let room = base.as_str().len() + r.as_str().len() + 2;
-            let mut t = Target::new(scheme_of(base), base, room);
+            let mut t = Target::for_drafts(scheme_of(base), base, base, r);
             t.s.push_str(base.path());
             return Ok(t.finish(base.query(), r.fragment(), false));
         }
         // Steps 3 and 4.
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let room = base.as_str().len() + r.as_str().len() + 2;
-        let mut t = Target::new(scheme, auth_src, room);
+        let mut t = Target::for_drafts(scheme, auth_src, base, r);
         if path_taken_as_is(r, r_scheme) {
             // Steps 3-5: no merge, no dot removal.
             t.s.push_str(r.path());
@@ -616,6 +613,17 @@ impl Target {
             auth,
             path_start,
         }
+    }
+
+    /// [`Target::new`] for the drafts' algorithms: room for the whole of
+    /// `base` and `r` and the few bytes a merge adds.
+    fn for_drafts(
+        scheme: &str,
+        auth_src: &UriRef<'_>,
+        base: &UriRef<'_>,
+        r: &UriRef<'_>,
+    ) -> Target {
+        Target::new(scheme, auth_src, base.as_str().len() + r.as_str().len() + 2)
     }
 
     /// Ends the path written so far (splitting a query off it at the first
