@@ -119,7 +119,7 @@ fn absolute_path(path: &str) -> String {
 }
 
 /// `s` followed by `?query` and `#fragment` when present.
-fn with_suffix(mut s: String, query: Option<&str>, fragment: Option<&str>) -> String {
+pub(crate) fn with_suffix(mut s: String, query: Option<&str>, fragment: Option<&str>) -> String {
     if let Some(q) = query {
         s.push('?');
         s.push_str(q);
