@@ -591,7 +591,7 @@ impl Target {
     /// the target is the one allocation.
     fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
         // The authority's text straight from the offsets (no `Authority` view).
-        let auth_meta = auth_src.meta().auth;
+        let auth_meta = auth_src.offsets().auth_meta(auth_src.as_str());
         let auth_text = auth_meta.and_then(|a| auth_src.as_str().get(a.start..a.end));
         let auth_len = auth_text.map_or(0, |t| t.len() + 2);
         let mut s = String::with_capacity(scheme.len() + 1 + auth_len + room);
