@@ -40,6 +40,7 @@ use core::fmt;
 
 use crate::error::ParseErrorKind;
 use crate::pct::{self, Component};
+use crate::relative::with_suffix;
 use crate::table;
 use crate::{UriBuf, UriRef, UriRefBuf};
 
@@ -438,15 +439,11 @@ impl Builder {
             s.push_str("./");
         }
         s.push_str(path);
-        if let Some(q) = &self.query {
-            s.push('?');
-            s.push_str(q);
-        }
-        if let Some(f) = &self.fragment {
-            s.push('#');
-            s.push_str(f);
-        }
-        Ok(s)
+        Ok(with_suffix(
+            s,
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        ))
     }
 
     /// Maps an index in the assembled string to the part holding it (only the

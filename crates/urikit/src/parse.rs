@@ -245,21 +245,27 @@ impl Offsets {
     /// The offsets spelled out, for the string `s` they were found in.
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn unpack(&self, s: &str) -> Meta {
-        let auth = self.has_authority().then(|| AuthMeta {
-            start: self.auth_start(),
-            host_start: self.host_start(),
-            host_end: self.host_end(),
-            end: self.path_start(),
-            host: self.host_meta(s),
-        });
         Meta {
             scheme_end: self.scheme_end(),
-            auth,
+            auth: self.auth_meta(s),
             path_start: self.path_start(),
             path_end: self.path_end(),
             query: self.query(),
             fragment: self.fragment(s.len()),
         }
+    }
+
+    /// The authority's offsets spelled out (the [`Meta::auth`] of
+    /// [`Offsets::unpack`]), for the string `s`; `None` without one.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn auth_meta(&self, s: &str) -> Option<AuthMeta> {
+        self.has_authority().then(|| AuthMeta {
+            start: self.auth_start(),
+            host_start: self.host_start(),
+            host_end: self.host_end(),
+            end: self.path_start(),
+            host: self.host_meta(s),
+        })
     }
 
     /// The host kind with its address, for the string `s`.

@@ -119,7 +119,7 @@ fn absolute_path(path: &str) -> String {
 }
 
 /// `s` followed by `?query` and `#fragment` when present.
-fn with_suffix(mut s: String, query: Option<&str>, fragment: Option<&str>) -> String {
+pub(crate) fn with_suffix(mut s: String, query: Option<&str>, fragment: Option<&str>) -> String {
     if let Some(q) = query {
         s.push('?');
         s.push_str(q);
@@ -203,7 +203,7 @@ fn relative_path(base: &UriRef<'_>, path: &str) -> Option<String> {
 /// The byte offset of the first `.` or `..` segment of `t`'s path, or the
 /// path's start.
 fn first_dot_segment(t: &UriRef<'_>) -> usize {
-    let start = t.meta().path_start;
+    let start = t.offsets().path_start();
     let mut offset = 0;
     for seg in t.path().split('/') {
         if seg == "." || seg == ".." {

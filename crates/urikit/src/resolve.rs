@@ -59,10 +59,9 @@ use core::fmt;
 
 use alloc::string::String;
 
+use crate::normalize::look::has_dot_segment;
 use crate::parse::{AuthMeta, Cut, Meta};
-use crate::path::{
-    base_dir, has_dot_segment, remove_dot_segments, remove_dot_segments_keep_excess,
-};
+use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
 /// Which text's resolution algorithm a [`Resolver`] follows. See the
@@ -229,7 +228,7 @@ impl Resolver {
         let base = base.without_fragment();
         let r = reference;
         let r_scheme = match r.scheme() {
-            Some(s) if !self.strict && s.eq_ignore_ascii_case(base.scheme().unwrap_or("")) => None,
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(scheme_of(&base)) => None,
             s => s,
         };
         match self.profile {
@@ -261,7 +260,10 @@ impl Resolver {
             r.query().or(base.query())
         } else {
             let dir = merge_dir(base, base.has_authority());
-            if !self.reject_underflow && !has_dot_segment(dir) && !has_dot_segment(r.path()) {
+            if !self.reject_underflow
+                && !has_dot_segment(dir.as_bytes())
+                && !has_dot_segment(r.path().as_bytes())
+            {
                 // No dot segment in either half (and `dir` is empty or ends
                 // with "/", so none across them): the merge is the result.
                 t.s.push_str(dir);
@@ -295,8 +297,7 @@ impl Resolver {
         r_scheme: Option<&str>,
     ) -> Result<UriBuf, ResolveError> {
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let room = base.as_str().len() + r.as_str().len() + 2;
-        let mut t = Target::new(scheme, auth_src, room);
+        let mut t = Target::for_drafts(scheme, auth_src, base, r);
         let query = if path_taken_as_is(r, r_scheme) {
             t.s.push_str(r.path());
             r.query()
@@ -324,15 +325,13 @@ impl Resolver {
     ) -> Result<UriBuf, ResolveError> {
         // Step 2: the current document.
         if r_scheme.is_none() && !r.has_authority() && r.path().is_empty() && r.query().is_none() {
-            let room = base.as_str().len() + r.as_str().len() + 2;
-            let mut t = Target::new(scheme_of(base), base, room);
+            let mut t = Target::for_drafts(scheme_of(base), base, base, r);
             t.s.push_str(base.path());
             return Ok(t.finish(base.query(), r.fragment(), false));
         }
         // Steps 3 and 4.
         let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let room = base.as_str().len() + r.as_str().len() + 2;
-        let mut t = Target::new(scheme, auth_src, room);
+        let mut t = Target::for_drafts(scheme, auth_src, base, r);
         if path_taken_as_is(r, r_scheme) {
             // Steps 3-5: no merge, no dot removal.
             t.s.push_str(r.path());
@@ -365,7 +364,7 @@ impl Resolver {
         match excess_dot_dot(buf) {
             None => Ok(()),
             Some(k) => {
-                let path_start = r.meta().path_start;
+                let path_start = r.offsets().path_start();
                 let index = path_start + k.saturating_sub(dir_len);
                 Err(ResolveError {
                     index,
@@ -400,7 +399,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         if strict || !scheme.eq_ignore_ascii_case(base.scheme()) {
             // The target is the reference (copied with its offsets as they
             // are).
-            if has_dot_segment(r_path) {
+            if has_dot_segment(r_path.as_bytes()) {
                 return None;
             }
             return r.as_uri().map(|u| u.to_owned());
@@ -422,7 +421,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
             (Cut::PathTail, bo.path_start(), true)
         } else {
             let dir = base_dir(b_path);
-            if has_dot_segment(dir) {
+            if has_dot_segment(dir.as_bytes()) {
                 return None;
             }
             (Cut::PathTail, bo.path_start() + dir.len(), false)
@@ -434,7 +433,7 @@ fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         // The base without its fragment.
         (Cut::Fragment, bo.query_end(), false)
     };
-    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path) {
+    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path.as_bytes()) {
         return None;
     }
     Some(spliced(base, r, cut, head, slash, from))
@@ -592,7 +591,7 @@ impl Target {
     /// the target is the one allocation.
     fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
         // The authority's text straight from the offsets (no `Authority` view).
-        let auth_meta = auth_src.meta().auth;
+        let auth_meta = auth_src.offsets().auth_meta(auth_src.as_str());
         let auth_text = auth_meta.and_then(|a| auth_src.as_str().get(a.start..a.end));
         let auth_len = auth_text.map_or(0, |t| t.len() + 2);
         let mut s = String::with_capacity(scheme.len() + 1 + auth_len + room);
@@ -614,6 +613,17 @@ impl Target {
             auth,
             path_start,
         }
+    }
+
+    /// [`Target::new`] for the drafts' algorithms: room for the whole of
+    /// `base` and `r` and the few bytes a merge adds.
+    fn for_drafts(
+        scheme: &str,
+        auth_src: &UriRef<'_>,
+        base: &UriRef<'_>,
+        r: &UriRef<'_>,
+    ) -> Target {
+        Target::new(scheme, auth_src, base.as_str().len() + r.as_str().len() + 2)
     }
 
     /// Ends the path written so far (splitting a query off it at the first

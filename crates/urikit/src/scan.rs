@@ -142,13 +142,7 @@ fn outside(block: &[u8], class: u8) -> u64 {
 #[inline(always)]
 pub(crate) fn scan(b: &[u8], mut i: usize, class: u8) -> Result<usize, ParseError> {
     loop {
-        i = run(b, i, class);
-        // A run of triplets (`%41%42...`) is checked without going back to
-        // the block scan after each.
-        while b.get(i) == Some(&b'%') {
-            check_pct(b, i)?;
-            i += 3;
-        }
+        i = pct_run(b, run(b, i, class))?;
         if !b.get(i).is_some_and(|&c| is(c, class)) {
             return Ok(i);
         }
@@ -331,16 +325,20 @@ fn scan_wide(
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
-        // A run of triplets (`%20%41...`) is checked without going back to
-        // the block scan after each.
-        loop {
-            check_pct(b, i)?;
-            i += 3;
-            if b.get(i) != Some(&b'%') {
-                break;
-            }
-        }
+        i = pct_run(b, i)?;
     }
+}
+
+/// The index past the run of `%XX` triplets at `i` (`i` itself when there
+/// is none), each checked: a run of triplets (`%20%41...`) is read without
+/// going back to the block scan after each.
+#[inline(always)]
+fn pct_run(b: &[u8], mut i: usize) -> Result<usize, ParseError> {
+    while b.get(i) == Some(&b'%') {
+        check_pct(b, i)?;
+        i += 3;
+    }
+    Ok(i)
 }
 
 /// [`scan`] over `path` bytes (`pchar / "/"`).

@@ -239,16 +239,8 @@ impl Normalizer {
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
         if self.level != Level::String {
             // What `write_meta` does; the common case is a copy.
-            match self.copy_is_normal(r, schemes) {
-                Some(false) => return r.to_owned(),
-                Some(true) => {
-                    // Same lengths, same offsets: the stored ones serve.
-                    let o = r.offsets();
-                    let mut s = String::with_capacity(r.as_str().len());
-                    push_lowercasing(&mut s, r.as_str(), &o);
-                    return UriRefBuf::from_offsets(s, o);
-                }
-                None => {}
+            if let Some((s, o)) = self.normal_copy(r, schemes) {
+                return UriRefBuf::from_offsets(s, o);
             }
             let m = r.meta();
             let mut s = String::with_capacity(r.as_str().len() + 8);
@@ -268,15 +260,8 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        match self.copy_is_normal(u, &SchemeRegistry::standard()) {
-            Some(false) => return u.to_owned(),
-            Some(true) => {
-                let o = u.offsets();
-                let mut s = String::with_capacity(u.as_str().len());
-                push_lowercasing(&mut s, u.as_str(), &o);
-                return UriBuf::from_offsets(s, o);
-            }
-            None => {}
+        if let Some((s, o)) = self.normal_copy(u, &SchemeRegistry::standard()) {
+            return UriBuf::from_offsets(s, o);
         }
         let mut s = String::with_capacity(u.as_str().len() + 8);
         match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
@@ -352,6 +337,22 @@ impl Normalizer {
             return None;
         }
         Some(upper)
+    }
+
+    /// The normal form of `r` when [`Normalizer::copy_is_normal`] says it is
+    /// a copy: the string, and `r`'s offsets (same lengths, same offsets: the
+    /// stored ones serve).
+    #[inline]
+    fn normal_copy(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<(String, Offsets)> {
+        let o = r.offsets();
+        let s = if self.copy_is_normal(r, schemes)? {
+            let mut s = String::with_capacity(r.as_str().len());
+            push_lowercasing(&mut s, r.as_str(), &o);
+            s
+        } else {
+            String::from(r.as_str())
+        };
+        Some((s, o))
     }
 
     /// [`Normalizer::copy_is_normal`] without the scheme level's checks.

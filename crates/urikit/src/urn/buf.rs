@@ -11,7 +11,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use super::syntax::{self, UrnMeta};
+use super::syntax::UrnMeta;
 use super::{Urn, UrnError, UrnProfile};
 use crate::uri::{Uri, UriBuf};
 
@@ -109,7 +109,7 @@ impl UrnBuf {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_uri(uri: UriBuf, profile: UrnProfile) -> Result<UrnBuf, (UrnError, UriBuf)> {
-        match syntax::parse(uri.as_str(), profile) {
+        match Urn::from_uri(&uri.as_uri(), profile).map(|urn| urn.meta) {
             Ok(meta) => Ok(UrnBuf { uri, profile, meta }),
             Err(e) => Err((e, uri)),
         }
