@@ -88,15 +88,11 @@ pub mod base;
 pub mod build;
 #[cfg(feature = "alloc")]
 pub mod equivalence;
-mod error;
 #[cfg(feature = "extract")]
 pub mod extract;
-mod host;
+mod grammar;
 #[cfg(feature = "alloc")]
 pub mod normalize;
-mod parse;
-#[cfg(all(test, feature = "std"))]
-mod parse_reference;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -105,7 +101,6 @@ pub mod pct;
 mod relative;
 #[cfg(feature = "alloc")]
 pub mod resolve;
-mod scan;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]
@@ -113,11 +108,13 @@ pub mod security;
 #[cfg(feature = "serde")]
 mod serde;
 mod span;
-pub mod table;
 mod uri;
 pub mod urn;
 
-pub use error::{ParseError, ParseErrorKind};
+pub use grammar::error::{ParseError, ParseErrorKind};
+pub use grammar::table;
+// The grammar core's modules keep their crate-wide paths (`crate::parse`, ...).
+use grammar::{error, host, parse, scan};
 
 /// Longer explanations, compiled from the repository's Markdown files so that
 /// their examples are tested.

@@ -654,7 +654,7 @@ fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostMeta), ParseErr
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
-    use crate::parse_reference::parse_reference;
+    use crate::grammar::parse_reference::parse_reference;
     use proptest::prelude::*;
 
     /// The fast parser's answer, spelled out as the oracle gives it (the
