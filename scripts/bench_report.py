@@ -21,13 +21,15 @@ from collections import defaultdict
 OURS = "urikit"
 # Display order of the libraries (others follow, sorted).
 ORDER = ["urikit", "fluent-uri", "oxiri", "iri-string", "uriparse", "http", "url",
-         "ada-url", "percent-encoding"]
+         "ada-url", "ada-url-can_parse", "percent-encoding"]
 OPS = ["parse", "resolve_relative", "resolve_absolute", "normalize", "decode_path"]
+# The targets of issue 14, every list: parse >= 2x the fastest peer (ada-url's
+# `can_parse` included), resolve >= 2.5x oxiri, normalize >= 3.5x fluent-uri.
 TARGETS = {  # operation -> (peer the target is against or None = fastest, factor)
-    "parse": (None, 1.5),
-    "resolve_relative": ("oxiri", 1.5),
-    "resolve_absolute": ("oxiri", 1.5),
-    "normalize": ("fluent-uri", 2.0),
+    "parse": (None, 2.0),
+    "resolve_relative": ("oxiri", 2.5),
+    "resolve_absolute": ("oxiri", 2.5),
+    "normalize": ("fluent-uri", 3.5),
 }
 
 
@@ -107,9 +109,44 @@ def ratio_rows(results, counts):
     return table
 
 
+def target_summary(table):
+    """The targets' table: one row per operation with a target, one cell per
+    dataset (urikit's ratio to the peer the target names, met or missed), and
+    the list of the misses."""
+    datasets = sorted({r[0] for op in TARGETS for r in table.get(op, [])})
+    if not datasets:
+        return [], []
+    lines = ["### Targets", "",
+             "urikit's throughput ÷ the peer's, same run; met when at least the factor.", "",
+             "| operation | target | " + " | ".join(datasets) + " |",
+             "|---|---|" + "---|" * len(datasets)]
+    missed = []
+    for op, (peer, factor) in TARGETS.items():
+        rows = {r[0]: r for r in table.get(op, [])}
+        if not rows:
+            continue
+        cells = []
+        for d in datasets:
+            ok = rows[d][5] if d in rows else None
+            if ok is None:
+                cells.append("–")
+                missed.append(f"{op} {d}: not measured")
+                continue
+            ratio, against, met = ok
+            cells.append(f"{ratio:.2f}× {against}: " + ("met" if met else "**missed**"))
+            if not met:
+                missed.append(f"{op} {d}: {ratio:.2f}× {against} < {factor}×")
+        who = peer or "fastest peer"
+        lines.append(f"| {op} | ≥ {factor}× {who} | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Missed: " + "; ".join(missed) + "." if missed else "Every target met.")
+    lines.append("")
+    return lines, missed
+
+
 def markdown(results, counts):
-    lines = []
     table = ratio_rows(results, counts)
+    lines, _missed = target_summary(table)
     for op in [o for o in OPS if o in table] + [o for o in table if o not in OPS]:
         rows = table[op]
         libs = lib_order({l for r in rows for l in r[1]})
@@ -164,7 +201,8 @@ def scaling_rows(results):
 
 COLORS = {"urikit": "#d62728", "fluent-uri": "#1f77b4", "oxiri": "#2ca02c",
           "iri-string": "#9467bd", "uriparse": "#8c564b", "http": "#e377c2",
-          "url": "#7f7f7f", "ada-url": "#bcbd22", "percent-encoding": "#17becf"}
+          "url": "#7f7f7f", "ada-url": "#bcbd22", "ada-url-can_parse": "#ff7f0e",
+          "percent-encoding": "#17becf"}
 
 
 def svg(results, counts):
@@ -217,6 +255,9 @@ def main(argv):
         return 1
     md = markdown(results, counts)
     print(md)
+    _lines, missed = target_summary(ratio_rows(results, counts))
+    for m in missed:
+        print(f"target missed: {m}", file=sys.stderr)
     args = argv[2:]
     while args:
         flag, path = args[0], args[1]

@@ -86,6 +86,7 @@ fn benches(c: &mut Criterion) {
             "http" => parse::http,
             "url" => parse::url,
             "ada-url" => parse::ada_url,
+            "ada-url-can_parse" => parse::ada_url_can_parse,
         ]);
     }
     for d in &datasets {

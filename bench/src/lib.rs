@@ -198,6 +198,13 @@ pub mod parse {
     pub fn ada_url(s: &str) -> bool {
         black_box(ada_url::Url::parse(s, None)).is_ok()
     }
+    /// ada's validation only (`ada::can_parse`): it parses without building
+    /// the URL object, the cheapest way ada has to say whether an input is
+    /// a URL.
+    #[inline]
+    pub fn ada_url_can_parse(s: &str) -> bool {
+        black_box(ada_url::Url::can_parse(s, None))
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -241,9 +248,13 @@ pub mod resolve {
         };
         black_box(r.resolve_against(&*FLUENT_BASE)).is_ok()
     }
+    /// oxiri 0.3 resolves a parsed reference (0.2 took the text).
     #[inline]
     pub fn oxiri(s: &str) -> bool {
-        black_box(OXIRI_BASE.resolve(s)).is_ok()
+        let Ok(r) = oxiri::IriRef::parse(s) else {
+            return false;
+        };
+        black_box(OXIRI_BASE.resolve(&r)).is_ok()
     }
     #[inline]
     pub fn iri_string(s: &str) -> bool {
