@@ -148,6 +148,69 @@ fn rfc8141_section_3_2() {
     );
 }
 
+/// RFC 8141 section 2: `r-component = pchar *( pchar / "/" / "?" )` and the
+/// same for q-component. `?+` inside either and `?=` inside a q-component are
+/// plain characters; the first `?=` after the r-component's first character
+/// starts the q-component; `#` ends both.
+#[test]
+fn question_marks_inside_r_and_q_components() {
+    type Parts = (
+        &'static str,
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    );
+    let cases: &[(&str, Parts)] = &[
+        // The two examples of issue 14.
+        (
+            "urn:foo:bar?++?+?+?==?=?=?+?#+?+?+?==?=?=?",
+            (
+                "bar",
+                Some("+?+?+"),
+                Some("=?=?=?+?"),
+                Some("+?+?+?==?=?=?"),
+            ),
+        ),
+        ("urn:abc:def?=a?+b", ("def", None, Some("a?+b"), None)),
+        // `?+` inside an r-component, then `?=` starts the q-component.
+        ("urn:ex:a?+r?+s", ("a", Some("r?+s"), None, None)),
+        ("urn:ex:a?+r?+s?=q", ("a", Some("r?+s"), Some("q"), None)),
+        ("urn:ex:a?+r?+?=q?+", ("a", Some("r?+"), Some("q?+"), None)),
+        // `?=` before `?+`: there is no r-component, the `?+` is part of q.
+        ("urn:ex:a?=q?+r", ("a", None, Some("q?+r"), None)),
+        ("urn:ex:a?=q?+r?=s", ("a", None, Some("q?+r?=s"), None)),
+        ("urn:ex:a?=q?=s", ("a", None, Some("q?=s"), None)),
+        // A first character `+` or `=` is a pchar: the component has it.
+        ("urn:ex:a?++", ("a", Some("+"), None, None)),
+        ("urn:ex:a?+=?==", ("a", Some("="), Some("="), None)),
+        ("urn:ex:a?==?+", ("a", None, Some("=?+"), None)),
+        // A lone `?` and "/" after the first character.
+        ("urn:ex:a?+r?/?#", ("a", Some("r?/?"), None, Some(""))),
+        ("urn:ex:a?=q??", ("a", None, Some("q??"), None)),
+        // `#` ends everything; `?+`/`?=` after it belong to the f-component.
+        ("urn:ex:a?+r#?=q", ("a", Some("r"), None, Some("?=q"))),
+        ("urn:ex:a?=q?#?+r", ("a", None, Some("q?"), Some("?+r"))),
+        ("urn:ex:a#?+r?=q", ("a", None, None, Some("?+r?=q"))),
+    ];
+    for &(input, want) in cases {
+        let u = Urn::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(
+            (u.nss(), u.r_component(), u.q_component(), u.f_component()),
+            want,
+            "{input}"
+        );
+        // Equivalence ignores r, q and f: all of them are `urn:<nid>:<nss>`.
+        assert_eq!(
+            u.canonical(),
+            u.assigned_name().to_ascii_lowercase(),
+            "{input}"
+        );
+        let (_, r, q, f) = want;
+        let built = Urn::build(u.nid(), u.nss(), r, q, f, UrnProfile::Rfc8141).unwrap();
+        assert_eq!(built, input, "build gives the same string back");
+    }
+}
+
 #[test]
 fn components_of_each_profile() {
     let u = Urn::parse("URN:Example:a/b?+r?x?=q/?#f?/").unwrap();
@@ -292,13 +355,19 @@ fn errors_name_the_rule_and_the_byte() {
         (R, "urn:ex:a?+", 10, K::InvalidRComponent),
         (R, "urn:ex:a?+?=q", 10, K::InvalidRComponent),
         (R, "urn:ex:a?+#", 10, K::InvalidRComponent),
-        (R, "urn:ex:a?+r?+s", 11, K::InvalidRComponent),
         (R, "urn:ex:a?+r s", 11, K::InvalidRComponent),
         (R, "urn:ex:a?=", 10, K::InvalidQComponent),
         (R, "urn:ex:a?=/", 10, K::InvalidQComponent),
-        (R, "urn:ex:a?=q?=s", 11, K::InvalidQComponent),
-        (R, "urn:ex:a?=q?+s", 11, K::InvalidQComponent),
-        (R, "urn:ex:a?=q?+r", 11, K::InvalidQComponent),
+        (R, "urn:ex:a?+r?=", 13, K::InvalidQComponent),
+        (R, "urn:ex:a?+r?=#f", 13, K::InvalidQComponent),
+        (R, "urn:ex:a?+??+", 10, K::InvalidRComponent),
+        (R, "urn:ex:a?+/r", 10, K::InvalidRComponent),
+        (R, "urn:ex:a?=?+", 10, K::InvalidQComponent),
+        (R, "urn:ex:a?=?=q", 10, K::InvalidQComponent),
+        (R, "urn:ex:a?+r?+s t", 14, K::InvalidRComponent),
+        (R, "urn:ex:a?=q?=s[", 14, K::InvalidQComponent),
+        (R, "urn:ex:a?=q?+%", 13, K::InvalidPercentEncoding),
+        (R, "urn:ex:a?=q#f#", 13, K::InvalidFComponent),
         (R, "urn:ex:a#f#", 10, K::InvalidFComponent),
         (R, "urn:ex:a#%", 9, K::InvalidPercentEncoding),
         (D3, "urn:ex:a?", 9, K::InvalidDirective),
@@ -633,6 +702,19 @@ fn adversarial_inputs_are_linear_and_do_not_panic() {
     assert_eq!(u.canonical().len(), long.len());
     let q = format!("urn:ex:n?+{}", "?".repeat(1 << 18));
     assert!(Urn::parse(&q).is_err());
+    let rq = format!(
+        "urn:ex:n?+r{}?=q{}",
+        "?+".repeat(1 << 17),
+        "?=?+".repeat(1 << 16)
+    );
+    let u = Urn::parse(&rq).unwrap();
+    assert_eq!(
+        (
+            u.r_component().unwrap().len(),
+            u.q_component().unwrap().len()
+        ),
+        (1 + (2 << 17), 1 + (4 << 16))
+    );
     let d = format!("urn:ex:n?{}", "a=b&".repeat(1 << 16) + "a=b");
     assert_eq!(
         Urn::parse_with(&d, UrnProfile::Draft03)
@@ -689,6 +771,8 @@ fn build_rejects_a_delimiter_inside_a_part() {
             K::InvalidRComponent,
         ),
         ("ex", "n", None, Some("a#b"), None, 11, K::InvalidQComponent),
+        ("ex", "n", Some("?+a"), None, None, 10, K::InvalidRComponent),
+        ("ex", "n", None, Some(""), None, 10, K::InvalidQComponent),
     ];
     for &(nid, nss, rr, q, f, index, kind) in cases {
         let err = Urn::build(nid, nss, rr, q, f, r).unwrap_err();

@@ -29,9 +29,10 @@
 //!   (alphanum)`, `NSS = pchar *(pchar / "/")`, then optional `?+` r-component,
 //!   `?=` q-component (in that order, each non-empty) and `#` f-component. An
 //!   NID starting with `urn-` must be an informal name, `urn-` and a number
-//!   (section 5.2). The ABNF lets `?` into both components; here `?=` inside
-//!   an r-component starts the q-component, and `?+` there, or `?+`/`?=`
-//!   inside a q-component, is an error (it cannot start a later component).
+//!   (section 5.2). Both components are `pchar *( pchar / "/" / "?" )`, so
+//!   `?+` inside either and `?=` inside a q-component are plain characters;
+//!   the first `?=` after an r-component's first character starts the
+//!   q-component.
 //! - [`Draft03`](UrnProfile::Draft03) (draft-ietf-urnbis-rfc2141bis-urn-03):
 //!   the same NID, `NSS = 1*pchar` (no `/`), no `%00` anywhere, a query made of
 //!   `keywd=value` [`directives`](Urn::directives) joined by `&` (`s` and `c`

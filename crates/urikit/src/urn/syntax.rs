@@ -216,7 +216,14 @@ fn scan_nss(b: &[u8], start: usize, profile: UrnProfile) -> Result<usize, UrnErr
 }
 
 /// Scans an r- or q-component from `start` (after `?+` or `?=`); returns where
-/// it ends: at `#`, at the end, or (r-component) at the `?=` of a q-component.
+/// it ends: at `#`, at the end, or (r-component) at the first `?=`, which
+/// starts the q-component.
+///
+/// Both are `pchar *( pchar / "/" / "?" )`: a `?+` inside either, and a `?=`
+/// inside a q-component, are plain characters. The grammar alone is ambiguous
+/// (an r-component may contain `?=`); `rq-components = [ "?+" r-component ]
+/// [ "?=" q-component ]` is read deterministically: the first `?=` after the
+/// r-component's first character starts the q-component.
 fn scan_rq(b: &[u8], start: usize, kind: K, profile: UrnProfile) -> Result<usize, UrnError> {
     // The first character is a pchar: the component is not empty.
     let mut i = scan(b, start, &table::PCHAR, profile)?;
@@ -225,12 +232,13 @@ fn scan_rq(b: &[u8], start: usize, kind: K, profile: UrnProfile) -> Result<usize
     }
     loop {
         i = scan(b, i, &table::PATH, profile)?;
-        match (b.get(i), b.get(i + 1)) {
-            (Some(b'?'), Some(b'=')) if kind == K::InvalidRComponent => return Ok(i),
-            (Some(b'?'), Some(b'+' | b'=')) => return Err(UrnError::new(i, kind)),
-            (Some(b'?'), _) => i += 1,
-            (None | Some(b'#'), _) => return Ok(i),
-            (Some(_), _) => return Err(UrnError::new(i, kind)),
+        match b.get(i) {
+            Some(b'?') if kind == K::InvalidRComponent && b.get(i + 1) == Some(&b'=') => {
+                return Ok(i)
+            }
+            Some(b'?') => i += 1,
+            None | Some(b'#') => return Ok(i),
+            Some(_) => return Err(UrnError::new(i, kind)),
         }
     }
 }
