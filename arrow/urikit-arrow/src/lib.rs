@@ -52,7 +52,7 @@ mod views;
 
 pub use column::{Row, StringColumn};
 pub use normalize::normalize;
-pub use parse::{component, components, is_valid, parse, Component};
+pub use parse::{component, components, is_valid, parse, parse_fields, Component};
 pub use plain::{to_utf8, to_utf8_struct};
 pub use query::{query_param, QueryValue};
 pub use resolve::resolve;
@@ -76,6 +76,10 @@ pub enum Error {
     Invalid {
         /// The row, counted from 0 across all chunks.
         row: usize,
+        /// What was invalid.
+        stage: Stage,
+        /// The invalid text: the row's, or its base's for [`Stage::Base`].
+        text: String,
         /// The error kind's stable name (`unexpected_char_in_path`, ...).
         kind: &'static str,
         /// The byte of the row's text where it stops being valid.
@@ -88,10 +92,30 @@ pub enum Error {
     Arrow(ArrowError),
 }
 
+/// What an [`Error::Invalid`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The row is not an RFC 3986 URI reference.
+    Parse,
+    /// The row's base is not an absolute URI.
+    Base,
+    /// Resolving the row against its base failed.
+    Resolve,
+}
+
 impl Error {
-    fn invalid(row: usize, kind: &'static str, index: usize, message: impl ToString) -> Error {
+    fn invalid(
+        row: usize,
+        stage: Stage,
+        text: &str,
+        kind: &'static str,
+        index: usize,
+        message: impl ToString,
+    ) -> Error {
         Error::Invalid {
             row,
+            stage,
+            text: text.to_owned(),
             kind,
             index,
             message: message.to_string(),

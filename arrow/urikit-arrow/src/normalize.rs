@@ -9,7 +9,7 @@ use urikit::UriRef;
 
 use crate::column::StringColumn;
 use crate::views::ViewsBuilder;
-use crate::{Error, OnInvalid};
+use crate::{Error, OnInvalid, Stage};
 
 /// The normal form of every row under `normalizer` (default ports and
 /// empty-path rules from `schemes`). A row already in normal form is a view
@@ -42,8 +42,9 @@ pub fn normalize(
     column.for_each_row(|row| {
         match row.map(|row| (row, UriRef::parse(row.text))) {
             Some((row, Ok(r))) => out.written(Some(&row), |s| normalizer.write(&r, schemes, s)),
-            Some((_, Err(e))) if on_invalid == OnInvalid::Error && failure.is_none() => {
-                failure = Some(Error::invalid(i, e.kind().name(), e.index(), e));
+            Some((row, Err(e))) if on_invalid == OnInvalid::Error && failure.is_none() => {
+                let (kind, index) = (e.kind().name(), e.index());
+                failure = Some(Error::invalid(i, Stage::Parse, row.text, kind, index, e));
             }
             _ => out.null(),
         }

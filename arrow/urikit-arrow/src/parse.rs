@@ -9,7 +9,7 @@ use urikit::UriRef;
 
 use crate::column::StringColumn;
 use crate::views::ViewsBuilder;
-use crate::{Error, OnInvalid};
+use crate::{Error, OnInvalid, Stage};
 
 /// A column of [`parse`]'s struct: a component of RFC 3986 section 3, raw
 /// (percent-encoding kept), or the host's kind.
@@ -115,8 +115,9 @@ pub fn components(
                 }
                 valid.push(true);
             }
-            Some((_, Err(e))) if on_invalid == OnInvalid::Error && failure.is_none() => {
-                failure = Some(Error::invalid(i, e.kind().name(), e.index(), e));
+            Some((row, Err(e))) if on_invalid == OnInvalid::Error && failure.is_none() => {
+                let (kind, index) = (e.kind().name(), e.index());
+                failure = Some(Error::invalid(i, Stage::Parse, row.text, kind, index, e));
             }
             _ => {
                 out.iter_mut().for_each(ViewsBuilder::null);

@@ -12,7 +12,7 @@ use arrow_array::{
 use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
 use urikit::{Resolver, Uri, UriRef};
-use urikit_arrow::{Arg, Component, Error, OnInvalid, QueryValue, StringColumn};
+use urikit_arrow::{Arg, Component, Error, OnInvalid, QueryValue, Stage, StringColumn};
 
 /// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` above this crate.
 fn shared_dir() -> PathBuf {
@@ -164,8 +164,9 @@ fn windows_cut_a_large_buffer_and_every_view_stays_inside_one() {
 fn parse_on_invalid_error_names_the_row() {
     let column = StringColumn::new(vec![utf8(&[Some("http://ok"), None, Some("http://x/%zz")])]).unwrap();
     match urikit_arrow::parse(&column, OnInvalid::Error) {
-        Err(Error::Invalid { row, kind, index, message }) => {
-            assert_eq!((row, kind, index), (2, "invalid_percent_encoding", 9), "{message}");
+        Err(Error::Invalid { row, stage, text, kind, index, message }) => {
+            assert_eq!((row, stage, text.as_str()), (2, Stage::Parse, "http://x/%zz"), "{message}");
+            assert_eq!((kind, index), ("invalid_percent_encoding", 9), "{message}");
         }
         other => panic!("{other:?}"),
     }
@@ -245,11 +246,15 @@ fn resolve_with_one_base_and_a_base_per_row() {
         [Some("http://x/y/g".to_owned()), None, None, None, None, Some("//g".replace("//g", "foo://g"))]
     );
     match urikit_arrow::resolve(&column, Arg::Column(&bases), &resolver, OnInvalid::Error) {
-        Err(Error::Invalid { row, kind, .. }) => assert_eq!((row, kind), (1, "invalid_base")),
+        Err(Error::Invalid { row, stage, text, kind, .. }) => {
+            assert_eq!((row, stage, text.as_str(), kind), (1, Stage::Base, "relative/base", "missing_scheme"))
+        }
         other => panic!("{other:?}"),
     }
     match urikit_arrow::resolve(&column, Arg::Scalar(Some(base)), &resolver, OnInvalid::Error) {
-        Err(Error::Invalid { row, kind, index, .. }) => assert_eq!((row, kind, index), (3, "unexpected_char_in_path", 1)),
+        Err(Error::Invalid { row, stage, kind, index, .. }) => {
+            assert_eq!((row, stage, kind, index), (3, Stage::Parse, "unexpected_char_in_path", 1))
+        }
         other => panic!("{other:?}"),
     }
     // A null base: every target is null.

@@ -1,0 +1,44 @@
+//! urikit for Python: the `urikit._urikit` extension module. The Python
+//! package (`python/urikit/`) re-exports it with its exceptions and types;
+//! `urikit/_urikit.pyi` is its typed interface.
+
+mod arrow;
+mod check;
+mod errors;
+mod extract;
+mod ffi;
+mod options;
+mod uri;
+mod urllib;
+mod urn;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<uri::PyUriRef>()?;
+    m.add_class::<urn::PyUrn>()?;
+    m.add_class::<check::PyFinding>()?;
+    m.add_class::<check::PyCheckReport>()?;
+    m.add_class::<extract::PyMatch>()?;
+    m.add_class::<arrow::PyArrowArray>()?;
+    m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(urn::parse_urn, m)?)?;
+    m.add_function(wrap_pyfunction!(urn::urn_equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_function(wrap_pyfunction!(extract::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(urllib::urlsplit, m)?)?;
+    m.add_function(wrap_pyfunction!(urllib::urlparse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_component, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_query_param, m)?)?;
+    Ok(())
+}

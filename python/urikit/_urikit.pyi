@@ -1,0 +1,183 @@
+"""Typed interface of the extension module ``urikit._urikit`` (re-exported by
+``urikit`` and ``urikit.arrow``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, final
+from urllib.parse import ParseResult, SplitResult
+
+Level = Literal["string", "syntax", "scheme"]
+Profile = Literal["rfc3986", "draft-1997", "draft-2003"]
+UrnProfile = Literal["rfc8141", "draft-03", "draft-04"]
+Objective = Literal["names", "caching"]
+Errors = Literal["null", "raise"]
+
+@final
+class UriRef:
+    """A parsed RFC 3986 URI reference; components raw, ``None`` when absent."""
+
+    def __new__(cls, s: str) -> UriRef: ...
+    @property
+    def scheme(self) -> str | None: ...
+    @property
+    def authority(self) -> str | None: ...
+    @property
+    def userinfo(self) -> str | None: ...
+    @property
+    def host(self) -> str | None: ...
+    @property
+    def host_type(self) -> Literal["ipv4", "ipv6", "ipvfuture", "reg-name"] | None: ...
+    @property
+    def port(self) -> str | None: ...
+    @property
+    def port_number(self) -> int | None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def fragment(self) -> str | None: ...
+    def is_absolute(self) -> bool: ...
+    def segments(self) -> list[str]: ...
+    def query_pairs(self, *, form: bool = False) -> list[tuple[str, str | None]]: ...
+    def to_dict(self) -> dict[str, str | None]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Urn:
+    """A URN (RFC 8141 or a draft profile); parts raw, ``None`` when absent."""
+
+    @property
+    def profile(self) -> UrnProfile: ...
+    @property
+    def nid(self) -> str: ...
+    @property
+    def nss(self) -> str: ...
+    @property
+    def r_component(self) -> str | None: ...
+    @property
+    def q_component(self) -> str | None: ...
+    @property
+    def f_component(self) -> str | None: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def directives(self) -> list[tuple[str, str]]: ...
+    @property
+    def canonical(self) -> str: ...
+    @property
+    def display(self) -> str: ...
+    @property
+    def name(self) -> str | None: ...
+
+@final
+class Finding:
+    """A security finding; ``start:end`` in characters of the checked string."""
+
+    code: str
+    severity: Literal["info", "warning", "danger"]
+    message: str
+    start: int
+    end: int
+
+@final
+class CheckReport:
+    findings: list[Finding]
+    error: Exception | None
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def max_severity(self) -> Literal["info", "warning", "danger"] | None: ...
+
+@final
+class Match:
+    """A URI found in text; ``start:end`` in characters of the text."""
+
+    uri: str
+    start: int
+    end: int
+    line: int
+    column: int
+    delimiter: Literal["angle", "quotes", "whitespace"]
+    abbreviated: bool
+    hyphen_break: bool
+    resolved: str | None
+
+@final
+class Array:
+    """An Arrow array (PyCapsule interface: ``pyarrow.array(a)``, ``polars.Series(a)``)."""
+
+    def __arrow_c_schema__(self) -> object: ...
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    def __len__(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def null_count(self) -> int: ...
+    def to_pyarrow(self) -> Any: ...
+    def to_pylist(self) -> list[Any]: ...
+
+def parse(s: str) -> UriRef: ...
+def is_valid(s: str) -> bool: ...
+def resolve(
+    base: str,
+    reference: str,
+    *,
+    profile: Profile = "rfc3986",
+    strict: bool = True,
+    reject_underflow: bool = False,
+) -> str: ...
+def relativize(base: str, target: str) -> str: ...
+def normalize(
+    s: str,
+    *,
+    level: Level = "syntax",
+    drop_fragment: bool = False,
+    sort_query: bool = False,
+    remove_trailing_host_dot: bool = False,
+) -> str: ...
+def equivalent(a: str, b: str, *, level: Level = "syntax") -> bool: ...
+def parse_urn(
+    s: str, *, profile: UrnProfile = "rfc8141", objective: Objective = "names", generic: bool = False
+) -> Urn: ...
+def urn_equivalent(
+    a: str,
+    b: str,
+    *,
+    profile: UrnProfile = "rfc8141",
+    objective: Objective = "names",
+    generic: bool = False,
+) -> bool: ...
+def check(s: str) -> CheckReport: ...
+def extract(
+    text: str, *, abbreviated: bool = False, scheme_rules: bool = False, base: str | None = None
+) -> list[Match]: ...
+def urlsplit(url: str, scheme: str = "", allow_fragments: bool = True) -> SplitResult: ...
+def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseResult: ...
+def arrow_parse(column: Any, *, errors: Errors = "null", views: bool = True) -> Array: ...
+def arrow_component(column: Any, name: str, *, views: bool = True) -> Array: ...
+def arrow_is_valid(column: Any) -> Array: ...
+def arrow_normalize(
+    column: Any,
+    *,
+    level: Level = "syntax",
+    drop_fragment: bool = False,
+    sort_query: bool = False,
+    remove_trailing_host_dot: bool = False,
+    errors: Errors = "null",
+    views: bool = True,
+) -> Array: ...
+def arrow_resolve(
+    column: Any,
+    base: str,
+    *,
+    profile: Profile = "rfc3986",
+    strict: bool = True,
+    reject_underflow: bool = False,
+    errors: Errors = "null",
+    views: bool = True,
+) -> Array: ...
+def arrow_query_param(
+    column: Any, name: str, *, decode: Literal["form", "percent", "raw"] = "form", views: bool = True
+) -> Array: ...
