@@ -14,7 +14,8 @@ use arrow_schema::{ArrowError, DataType};
 const VIEW_LIMIT: usize = u32::MAX as usize;
 
 /// A column of URI references: chunks of `Utf8`, `LargeUtf8` or `Utf8View`
-/// (they may differ), read as one column.
+/// (they may differ), read as one column; a chunk of type `Null` (what a
+/// column of nothing but nulls may be typed) is read as that many nulls.
 ///
 /// The buffers that hold the chunks' bytes are collected once, in order, as
 /// the data buffers a `Utf8View` result may point into ([`blocks`](Self::blocks)):
@@ -56,11 +57,13 @@ enum Place {
     /// A `Utf8`/`LargeUtf8` chunk: the windows of its value bytes, as
     /// (byte position in the values buffer where the window starts, block).
     Offsets { windows: Vec<(usize, u32)> },
+    /// A `Null` chunk.
+    Nulls,
 }
 
 impl StringColumn {
-    /// A column of the given chunks, each of type `Utf8`, `LargeUtf8` or
-    /// `Utf8View`.
+    /// A column of the given chunks, each of type `Utf8`, `LargeUtf8`,
+    /// `Utf8View` or `Null`.
     ///
     /// # Errors
     /// [`ArrowError::InvalidArgumentError`] for a chunk of another type, or
@@ -89,6 +92,7 @@ impl StringColumn {
                 }
                 DataType::Utf8 => column.windows(array.as_string::<i32>(), window)?,
                 DataType::LargeUtf8 => column.windows(array.as_string::<i64>(), window)?,
+                DataType::Null => Place::Nulls,
                 other => {
                     return Err(ArrowError::InvalidArgumentError(format!(
                         "expected a column of strings (utf8, large_utf8 or utf8_view), got {other}"
@@ -181,6 +185,7 @@ impl StringColumn {
                         }));
                     }
                 }
+                (Place::Nulls, _) => (0..chunk.array.len()).for_each(|_| f(None)),
                 (Place::Offsets { windows }, DataType::Utf8) => {
                     offset_rows(chunk.array.as_string::<i32>(), windows, &mut f)
                 }
@@ -198,7 +203,8 @@ impl StringColumn {
             match chunk.array.data_type() {
                 DataType::Utf8View => out.extend(chunk.array.as_string_view().iter()),
                 DataType::Utf8 => out.extend(chunk.array.as_string::<i32>().iter()),
-                _ => out.extend(chunk.array.as_string::<i64>().iter()),
+                DataType::LargeUtf8 => out.extend(chunk.array.as_string::<i64>().iter()),
+                _ => out.extend(std::iter::repeat_n(None, chunk.array.len())),
             }
         }
         out

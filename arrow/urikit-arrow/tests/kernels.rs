@@ -148,6 +148,18 @@ fn components_are_views_into_the_input_buffer() {
 }
 
 #[test]
+fn a_null_typed_chunk_is_read_as_nulls() {
+    let nulls: ArrayRef = Arc::new(arrow_array::NullArray::new(2));
+    let column = StringColumn::new(vec![utf8(&[Some("http://h/")]), nulls]).unwrap();
+    let host = urikit_arrow::component(&column, Component::Host).unwrap();
+    assert_eq!(values(&host), [Some("h".to_owned()), None, None]);
+    assert_eq!(column.texts(), [Some("http://h/"), None, None]);
+    let other: ArrayRef = Arc::new(arrow_array::Int32Array::from(vec![1]));
+    let err = StringColumn::new(vec![other]).unwrap_err().to_string();
+    assert!(err.contains("expected a column of strings"), "{err}");
+}
+
+#[test]
 fn windows_cut_a_large_buffer_and_every_view_stays_inside_one() {
     let rows: Vec<Option<&str>> = (0..50)
         .map(|i| Some(if i % 3 == 0 { "http://host-number-one.example/p" } else { "https://second.example.org/a/b/c?d" }))
