@@ -42,7 +42,9 @@ impl PyArrowArray {
             (DataType::Struct(_), DataType::Struct(fields))
                 if fields.iter().all(|f| f.data_type() == &DataType::Utf8) =>
             {
-                Arc::new(urikit_arrow::to_utf8_struct(self.array.as_struct()).map_err(to_value_error)?)
+                Arc::new(
+                    urikit_arrow::to_utf8_struct(self.array.as_struct()).map_err(to_value_error)?,
+                )
             }
             _ => self.array.clone(),
         };
@@ -71,7 +73,10 @@ impl PyArrowArray {
             Some(c) => self.as_type(&ffi::requested_type(&c)?)?,
             None => (self.field.clone(), self.array.clone()),
         };
-        Ok((ffi::export_schema(py, &field)?, ffi::export_array(py, &array)?))
+        Ok((
+            ffi::export_schema(py, &field)?,
+            ffi::export_array(py, &array)?,
+        ))
     }
 
     fn __len__(&self) -> usize {
@@ -102,7 +107,11 @@ impl PyArrowArray {
     }
 
     fn __repr__(&self) -> String {
-        format!("urikit.arrow.Array<{}>[{}]", self.array.data_type(), self.array.len())
+        format!(
+            "urikit.arrow.Array<{}>[{}]",
+            self.array.data_type(),
+            self.array.len()
+        )
     }
 }
 
@@ -173,23 +182,37 @@ fn output(name: &str, array: ArrayRef, views: bool) -> PyResult<PyArrowArray> {
 /// `port`, `path`, `query`, `fragment`).
 #[pyfunction]
 #[pyo3(signature = (column, *, errors = "null", views = true))]
-pub fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, errors: &str, views: bool) -> PyResult<PyArrowArray> {
+pub fn arrow_parse(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    errors: &str,
+    views: bool,
+) -> PyResult<PyArrowArray> {
     let on_invalid = on_invalid(errors)?;
     let col = self::column(column)?;
-    let parts = py.detach(|| urikit_arrow::parse(&col, on_invalid)).map_err(row_error)?;
+    let parts = py
+        .detach(|| urikit_arrow::parse(&col, on_invalid))
+        .map_err(row_error)?;
     output("uri", Arc::new(parts), views)
 }
 
 /// One component of every row (`name` as in `arrow_parse`'s struct).
 #[pyfunction]
 #[pyo3(signature = (column, name, *, views = true))]
-pub fn arrow_component(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, views: bool) -> PyResult<PyArrowArray> {
+pub fn arrow_component(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    name: &str,
+    views: bool,
+) -> PyResult<PyArrowArray> {
     let which = Component::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
         bad_option("name", name, &names)
     })?;
     let col = self::column(column)?;
-    let a = py.detach(|| urikit_arrow::component(&col, which)).map_err(row_error)?;
+    let a = py
+        .detach(|| urikit_arrow::component(&col, which))
+        .map_err(row_error)?;
     output(name, Arc::new(a), views)
 }
 

@@ -53,7 +53,11 @@ impl PyCheckReport {
             .max_by_key(|s| rank(s))
     }
     fn __repr__(&self, py: Python<'_>) -> String {
-        let codes: Vec<&str> = self.findings.iter().map(|f| f.bind(py).get().code).collect();
+        let codes: Vec<&str> = self
+            .findings
+            .iter()
+            .map(|f| f.bind(py).get().code)
+            .collect();
         format!(
             "CheckReport(valid={}, findings={codes:?})",
             if self.valid() { "True" } else { "False" }
@@ -81,6 +85,8 @@ pub fn check(py: Python<'_>, s: &str) -> PyResult<PyCheckReport> {
             )
         })
         .collect::<PyResult<_>>()?;
-    let error = report.error.map(|e| parse_error(s, &e).into_value(py).into_any());
+    let error = report
+        .error
+        .map(|e| parse_error(s, &e).into_value(py).into_any());
     Ok(PyCheckReport { findings, error })
 }

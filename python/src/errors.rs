@@ -26,7 +26,13 @@ pub fn char_index(s: &str, byte: usize) -> usize {
 type Args = (String, &'static str, usize, String, Option<usize>);
 
 fn args(input: &str, message: String, kind: &'static str, byte: usize) -> Args {
-    (message, kind, char_index(input, byte), input.to_owned(), None)
+    (
+        message,
+        kind,
+        char_index(input, byte),
+        input.to_owned(),
+        None,
+    )
 }
 
 /// `urikit.ParseError` for `input`.

@@ -57,13 +57,24 @@ impl CharOffsets<'_> {
 /// The URIs in `text`.
 #[pyfunction]
 #[pyo3(signature = (text, *, abbreviated = false, scheme_rules = false, base = None))]
-pub fn extract(text: &str, abbreviated: bool, scheme_rules: bool, base: Option<String>) -> PyResult<Vec<PyMatch>> {
+pub fn extract(
+    text: &str,
+    abbreviated: bool,
+    scheme_rules: bool,
+    base: Option<String>,
+) -> PyResult<Vec<PyMatch>> {
     let base = match base {
         None => None,
         Some(b) => Some(UriBuf::parse(b).map_err(|(e, b)| parse_error(&b, &e))?),
     };
-    let finder = Finder::new().abbreviated(abbreviated).scheme_rules(scheme_rules);
-    let mut offsets = CharOffsets { text, byte: 0, chars: 0 };
+    let finder = Finder::new()
+        .abbreviated(abbreviated)
+        .scheme_rules(scheme_rules);
+    let mut offsets = CharOffsets {
+        text,
+        byte: 0,
+        chars: 0,
+    };
     Ok(finder
         .find_iter(text)
         .map(|m| {

@@ -48,8 +48,13 @@ pub fn import_column(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
 }
 
 /// The schema a capsule named `arrow_schema` holds, borrowed for `f`.
-fn with_schema<T>(capsule: &Bound<'_, PyCapsule>, f: impl FnOnce(&FFI_ArrowSchema) -> T) -> PyResult<T> {
-    let ptr = capsule.pointer_checked(Some(SCHEMA))?.cast::<FFI_ArrowSchema>();
+fn with_schema<T>(
+    capsule: &Bound<'_, PyCapsule>,
+    f: impl FnOnce(&FFI_ArrowSchema) -> T,
+) -> PyResult<T> {
+    let ptr = capsule
+        .pointer_checked(Some(SCHEMA))?
+        .cast::<FFI_ArrowSchema>();
     // SAFETY: by the PyCapsule interface a capsule named "arrow_schema"
     // holds an initialized ArrowSchema that lives as long as the capsule,
     // which `capsule` keeps alive for the duration of `f`; we only read it.
@@ -81,13 +86,17 @@ fn import_array(schema: &Bound<'_, PyCapsule>, array: &Bound<'_, PyCapsule>) -> 
 
 /// Every array of an `arrow_array_stream` capsule, moved out of it.
 fn import_stream(capsule: &Bound<'_, PyCapsule>) -> PyResult<Vec<ArrayRef>> {
-    let ptr = capsule.pointer_checked(Some(STREAM))?.cast::<FFI_ArrowArrayStream>();
+    let ptr = capsule
+        .pointer_checked(Some(STREAM))?
+        .cast::<FFI_ArrowArrayStream>();
     // SAFETY: a capsule named "arrow_array_stream" holds an initialized
     // ArrowArrayStream; `from_raw` moves it out (the capsule keeps a
     // released one) and our copy releases the stream when dropped.
     let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr()) };
     let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
-        return Err(PyValueError::new_err("the Arrow stream was already released"));
+        return Err(PyValueError::new_err(
+            "the Arrow stream was already released",
+        ));
     };
     let mut schema = FFI_ArrowSchema::empty();
     // SAFETY: a callback of the live stream, given the stream and a struct to fill.
@@ -142,4 +151,3 @@ pub fn export_schema<'py>(py: Python<'py>, field: &Field) -> PyResult<Bound<'py,
 pub fn export_array<'py>(py: Python<'py>, array: &ArrayRef) -> PyResult<Bound<'py, PyCapsule>> {
     PyCapsule::new_with_value(py, FFI_ArrowArray::new(&array.to_data()), ARRAY)
 }
-

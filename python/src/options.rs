@@ -33,7 +33,11 @@ pub fn profile(value: &str) -> PyResult<Profile> {
 
 /// `profile=` of URNs.
 pub fn urn_profile(value: &str) -> PyResult<UrnProfile> {
-    let all = [UrnProfile::Rfc8141, UrnProfile::Draft03, UrnProfile::Draft04];
+    let all = [
+        UrnProfile::Rfc8141,
+        UrnProfile::Draft03,
+        UrnProfile::Draft04,
+    ];
     choose("profile", value, &all.map(|p| (p.name(), p)))
 }
 

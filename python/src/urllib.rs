@@ -63,16 +63,26 @@ fn clean_default_scheme(scheme: &str) -> Cow<'_, str> {
 }
 
 impl<'a> Split<'a> {
-    fn of(s: &'a str, default_scheme: &'a str, allow_fragments: bool) -> Result<Split<'a>, urikit::ParseError> {
+    fn of(
+        s: &'a str,
+        default_scheme: &'a str,
+        allow_fragments: bool,
+    ) -> Result<Split<'a>, urikit::ParseError> {
         let r = UriRef::parse(s)?;
         let scheme = match r.scheme() {
-            Some(sc) if sc.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Owned(sc.to_ascii_lowercase()),
+            Some(sc) if sc.bytes().any(|b| b.is_ascii_uppercase()) => {
+                Cow::Owned(sc.to_ascii_lowercase())
+            }
             Some(sc) => Cow::Borrowed(sc),
             None => clean_default_scheme(default_scheme),
         };
         let netloc = r.authority().map_or("", |a| a.as_str());
         let (path, query, fragment) = if allow_fragments {
-            (r.path(), r.query().unwrap_or(""), r.fragment().unwrap_or(""))
+            (
+                r.path(),
+                r.query().unwrap_or(""),
+                r.fragment().unwrap_or(""),
+            )
         } else {
             // The fragment stays where it is; the first "?" after the
             // authority starts the query (urllib's `url.split('?', 1)`).
@@ -116,7 +126,12 @@ pub fn urlsplit<'py>(
     let s = url.to_str()?;
     let p = Split::of(s, scheme, allow_fragments).map_err(|e| parse_error(s, &e))?;
     let u = urllib(py)?;
-    named_tuple(py, u, &u.split_result, &[&p.scheme, p.netloc, p.path, p.query, p.fragment])
+    named_tuple(
+        py,
+        u,
+        &u.split_result,
+        &[&p.scheme, p.netloc, p.path, p.query, p.fragment],
+    )
 }
 
 /// urllib's `_splitparams`: `;params` after the last path segment's first `;`
@@ -148,5 +163,10 @@ pub fn urlparse<'py>(
     } else {
         (p.path, "")
     };
-    named_tuple(py, u, &u.parse_result, &[&p.scheme, p.netloc, path, params, p.query, p.fragment])
+    named_tuple(
+        py,
+        u,
+        &u.parse_result,
+        &[&p.scheme, p.netloc, path, params, p.query, p.fragment],
+    )
 }

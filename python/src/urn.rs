@@ -99,7 +99,9 @@ impl PyUrn {
     #[getter]
     fn canonical(&self) -> String {
         let ns = self.rules.namespaces();
-        self.rules.comparator(ns.as_ref()).canonical(&self.buf.as_urn())
+        self.rules
+            .comparator(ns.as_ref())
+            .canonical(&self.buf.as_urn())
     }
     /// The URN for people: non-ASCII characters decoded (draft-03 section 4).
     #[getter]
@@ -128,7 +130,8 @@ pub fn parse_urn(s: String, profile: &str, objective: &str, generic: bool) -> Py
     let rules = Rules::new(profile, objective, generic)?;
     let buf = UrnBuf::parse_with(s, rules.profile).map_err(|(e, s)| urn_error(&s, &e))?;
     if let Some(n) = rules.namespaces() {
-        n.check(&buf.as_urn()).map_err(|e| urn_error(buf.as_str(), &e))?;
+        n.check(&buf.as_urn())
+            .map_err(|e| urn_error(buf.as_str(), &e))?;
     }
     Ok(PyUrn { buf, rules })
 }
@@ -137,7 +140,13 @@ pub fn parse_urn(s: String, profile: &str, objective: &str, generic: bool) -> Py
 /// URN under the profile and namespace rules).
 #[pyfunction]
 #[pyo3(signature = (a, b, *, profile = "rfc8141", objective = "names", generic = false))]
-pub fn urn_equivalent(a: &str, b: &str, profile: &str, objective: &str, generic: bool) -> PyResult<bool> {
+pub fn urn_equivalent(
+    a: &str,
+    b: &str,
+    profile: &str,
+    objective: &str,
+    generic: bool,
+) -> PyResult<bool> {
     let rules = Rules::new(profile, objective, generic)?;
     let ns = rules.namespaces();
     let ua = rules.parse(a, ns.as_ref()).map_err(|e| urn_error(a, &e))?;

@@ -137,3 +137,12 @@ def test_what_is_not_a_string_column_is_refused():
         ua.parse(pa.array([1, 2]))
     with pytest.raises(ValueError, match="name must be one of"):
         ua.component(pa.array(["x"]), "hostname")
+
+
+def test_polars_series_in_and_out():
+    # Not installed by CI (an optional consumer); runs where Polars is.
+    pl = pytest.importorskip("polars")
+    s = pl.Series("u", ["http://example.com/a?q=1", "not a uri", None])
+    assert pl.Series(ua.host(s)).to_list() == ["example.com", None, None]
+    parts = pl.Series(ua.parse(s))
+    assert parts.dtype == pl.Struct and parts.struct.field("path").to_list() == ["/a", None, None]

@@ -216,14 +216,13 @@ fn offset_rows<O: OffsetSizeTrait>(
     windows: &[(usize, u32)],
     f: &mut impl FnMut(Option<Row<'_>>),
 ) {
-    let offsets = a.value_offsets();
     let mut w = 0;
-    for i in 0..a.len() {
+    for (i, start) in a.value_offsets()[..a.len()].iter().enumerate() {
         if a.is_null(i) {
             f(None);
             continue;
         }
-        let start = offsets[i].as_usize();
+        let start = start.as_usize();
         while w + 1 < windows.len() && windows[w + 1].0 <= start {
             w += 1;
         }
@@ -265,7 +264,10 @@ impl Row<'_> {
     /// When `part` is not a slice of the row's text.
     #[inline]
     pub fn view(&self, part: &str) -> u128 {
-        assert!(self.contains(part), "Row::view: the part is not a slice of the row");
+        assert!(
+            self.contains(part),
+            "Row::view: the part is not a slice of the row"
+        );
         let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
         // A row whose parts are viewed ends at most VIEW_LIMIT bytes past its
         // window's start (see `StringColumn::windows`): the sum fits a u32.

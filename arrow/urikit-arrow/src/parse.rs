@@ -159,7 +159,10 @@ pub fn components(
 /// ```
 pub fn parse(column: &StringColumn, on_invalid: OnInvalid) -> Result<StructArray, Error> {
     let (arrays, valid) = components(column, &Component::ALL, on_invalid)?;
-    let arrays: Vec<ArrayRef> = arrays.into_iter().map(|a| Arc::new(a) as ArrayRef).collect();
+    let arrays: Vec<ArrayRef> = arrays
+        .into_iter()
+        .map(|a| Arc::new(a) as ArrayRef)
+        .collect();
     Ok(StructArray::try_new(parse_fields(), arrays, valid)?)
 }
 

@@ -45,19 +45,19 @@ pub fn resolve(
     let mut i = 0;
     column.for_each_row(|row| {
         let target = row.zip(base.get(i)).map(|(row, b)| {
-            let bad_base = |e: ParseError| {
-                Error::invalid(i, Stage::Base, b, e.kind().name(), e.index(), e)
-            };
+            let bad_base =
+                |e: ParseError| Error::invalid(i, Stage::Base, b, e.kind().name(), e.index(), e);
             let base = match scalar_base {
                 Some(parsed) => parsed.map_err(bad_base)?,
                 None => Uri::parse(b).map_err(bad_base)?,
             };
             let text = row.text;
-            let r = UriRef::parse(text)
-                .map_err(|e| Error::invalid(i, Stage::Parse, text, e.kind().name(), e.index(), e))?;
-            resolver.resolve(&base, &r).map_err(|e| {
-                Error::invalid(i, Stage::Resolve, text, e.kind().name(), e.index(), e)
-            })
+            let r = UriRef::parse(text).map_err(|e| {
+                Error::invalid(i, Stage::Parse, text, e.kind().name(), e.index(), e)
+            })?;
+            resolver
+                .resolve(&base, &r)
+                .map_err(|e| Error::invalid(i, Stage::Resolve, text, e.kind().name(), e.index(), e))
         });
         match target {
             Some(Ok(t)) => out.written(None, |s| s.push_str(t.as_str())),

@@ -6,9 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{
-    Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
-};
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray};
 use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
 use urikit::{Resolver, Uri, UriRef};
@@ -30,7 +28,12 @@ fn shared_dir() -> PathBuf {
 fn dataset_lines() -> Vec<String> {
     let dir = shared_dir().join("datasets");
     let mut lines = Vec::new();
-    for name in ["kasztp.txt", "userbait.txt", "isaacs_files.txt", "node_files.txt"] {
+    for name in [
+        "kasztp.txt",
+        "userbait.txt",
+        "isaacs_files.txt",
+        "node_files.txt",
+    ] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
         lines.extend(text.lines().map(str::to_owned));
     }
@@ -76,7 +79,11 @@ fn shapes(rows: &[Option<&str>]) -> Vec<(&'static str, StringColumn)> {
         ("utf8_view", col(vec![view(rows)])),
         (
             "three chunks of three types",
-            col(vec![utf8(&rows[..1]), view(&rows[1..half]), large(&rows[half..])]),
+            col(vec![
+                utf8(&rows[..1]),
+                view(&rows[1..half]),
+                large(&rows[half..]),
+            ]),
         ),
         ("sliced utf8", col(vec![sliced])),
         (
@@ -122,7 +129,9 @@ fn parse_gives_every_component_in_every_shape() {
 
 #[test]
 fn components_are_views_into_the_input_buffer() {
-    let input = StringArray::from(vec!["http://a-rather-long-host.example.com/and/a/long/path?and=a-long-query"]);
+    let input = StringArray::from(vec![
+        "http://a-rather-long-host.example.com/and/a/long/path?and=a-long-query",
+    ]);
     let values_ptr = input.values().as_ptr();
     let column = StringColumn::new(vec![Arc::new(input) as ArrayRef]).unwrap();
     let host = urikit_arrow::component(&column, Component::Host).unwrap();
@@ -162,10 +171,20 @@ fn a_null_typed_chunk_is_read_as_nulls() {
 #[test]
 fn windows_cut_a_large_buffer_and_every_view_stays_inside_one() {
     let rows: Vec<Option<&str>> = (0..50)
-        .map(|i| Some(if i % 3 == 0 { "http://host-number-one.example/p" } else { "https://second.example.org/a/b/c?d" }))
+        .map(|i| {
+            Some(if i % 3 == 0 {
+                "http://host-number-one.example/p"
+            } else {
+                "https://second.example.org/a/b/c?d"
+            })
+        })
         .collect();
     let column = StringColumn::with_window(vec![large(&rows)], 100).unwrap();
-    assert!(column.blocks().len() > 10, "{} blocks", column.blocks().len());
+    assert!(
+        column.blocks().len() > 10,
+        "{} blocks",
+        column.blocks().len()
+    );
     assert!(column.blocks().iter().all(|b| b.len() <= 100));
     let host = urikit_arrow::component(&column, Component::Host).unwrap();
     let want: Vec<_> = rows.iter().map(|r| expected(*r, Component::Host)).collect();
@@ -174,17 +193,31 @@ fn windows_cut_a_large_buffer_and_every_view_stays_inside_one() {
 
 #[test]
 fn parse_on_invalid_error_names_the_row() {
-    let column = StringColumn::new(vec![utf8(&[Some("http://ok"), None, Some("http://x/%zz")])]).unwrap();
+    let column =
+        StringColumn::new(vec![utf8(&[Some("http://ok"), None, Some("http://x/%zz")])]).unwrap();
     match urikit_arrow::parse(&column, OnInvalid::Error) {
-        Err(Error::Invalid { row, stage, text, kind, index, message }) => {
-            assert_eq!((row, stage, text.as_str()), (2, Stage::Parse, "http://x/%zz"), "{message}");
+        Err(Error::Invalid {
+            row,
+            stage,
+            text,
+            kind,
+            index,
+            message,
+        }) => {
+            assert_eq!(
+                (row, stage, text.as_str()),
+                (2, Stage::Parse, "http://x/%zz"),
+                "{message}"
+            );
             assert_eq!((kind, index), ("invalid_percent_encoding", 9), "{message}");
         }
         other => panic!("{other:?}"),
     }
     // A null row is not an error.
     let column = StringColumn::new(vec![utf8(&[None, Some("http://ok")])]).unwrap();
-    assert!(urikit_arrow::parse(&column, OnInvalid::Error).unwrap().is_null(0));
+    assert!(urikit_arrow::parse(&column, OnInvalid::Error)
+        .unwrap()
+        .is_null(0));
 }
 
 #[test]
@@ -201,11 +234,18 @@ fn is_valid_matches_the_parser_on_the_datasets() {
         assert_eq!(valid.value(i), ok, "{line}");
         assert_eq!(parts.is_valid(i), ok, "{line}");
     }
-    assert!(invalid > 0 && invalid < lines.len() / 50, "{invalid} invalid");
+    assert!(
+        invalid > 0 && invalid < lines.len() / 50,
+        "{invalid} invalid"
+    );
     for c in Component::ALL {
         let got = parts.column_by_name(c.name()).unwrap().as_string_view();
         for (i, line) in lines.iter().enumerate() {
-            assert_eq!(got.is_valid(i).then(|| got.value(i)), expected(Some(line), c).as_deref(), "{line}");
+            assert_eq!(
+                got.is_valid(i).then(|| got.value(i)),
+                expected(Some(line), c).as_deref(),
+                "{line}"
+            );
         }
     }
 }
@@ -213,23 +253,42 @@ fn is_valid_matches_the_parser_on_the_datasets() {
 #[test]
 fn normalize_matches_the_library_and_views_what_is_already_normal() {
     let lines = dataset_lines();
-    let rows: Vec<Option<&str>> = lines.iter().map(|s| Some(s.as_str())).chain(SAMPLES.iter().copied()).collect();
+    let rows: Vec<Option<&str>> = lines
+        .iter()
+        .map(|s| Some(s.as_str()))
+        .chain(SAMPLES.iter().copied())
+        .collect();
     let schemes = SchemeRegistry::standard();
     for level in [Level::Syntax, Level::Scheme] {
         let n = Normalizer::new().level(level);
-        for (shape, column) in shapes(&rows[rows.len() - 200..]).into_iter().take(3).chain([("datasets", StringColumn::new(vec![utf8(&rows)]).unwrap())]) {
+        for (shape, column) in shapes(&rows[rows.len() - 200..])
+            .into_iter()
+            .take(3)
+            .chain([("datasets", StringColumn::new(vec![utf8(&rows)]).unwrap())])
+        {
             let got = urikit_arrow::normalize(&column, &n, &schemes, OnInvalid::Null).unwrap();
             let texts = column.texts();
             for (i, row) in texts.iter().enumerate() {
-                let want = row.and_then(|s| n.normalize_str(s).ok()).map(|u| u.into_string());
-                assert_eq!(got.is_valid(i).then(|| got.value(i)), want.as_deref(), "{shape} {row:?}");
+                let want = row
+                    .and_then(|s| n.normalize_str(s).ok())
+                    .map(|u| u.into_string());
+                assert_eq!(
+                    got.is_valid(i).then(|| got.value(i)),
+                    want.as_deref(),
+                    "{shape} {row:?}"
+                );
             }
         }
     }
     // A row already normal is a view of the input: the own buffer holds only
     // the rows that changed.
-    let column = StringColumn::new(vec![utf8(&[Some("http://example.com/already/normal"), Some("HTTP://EXAMPLE.COM/changed")])]).unwrap();
-    let n = urikit_arrow::normalize(&column, &Normalizer::new(), &schemes, OnInvalid::Null).unwrap();
+    let column = StringColumn::new(vec![utf8(&[
+        Some("http://example.com/already/normal"),
+        Some("HTTP://EXAMPLE.COM/changed"),
+    ])])
+    .unwrap();
+    let n =
+        urikit_arrow::normalize(&column, &Normalizer::new(), &schemes, OnInvalid::Null).unwrap();
     assert_eq!(n.value(1), "http://example.com/changed");
     let own = n.data_buffers().last().unwrap();
     assert_eq!(own.as_slice(), b"http://example.com/changed");
@@ -238,39 +297,93 @@ fn normalize_matches_the_library_and_views_what_is_already_normal() {
 
 #[test]
 fn resolve_with_one_base_and_a_base_per_row() {
-    let refs = [Some("g"), Some("../../../g"), None, Some("a b"), Some("?y"), Some("//g")];
+    let refs = [
+        Some("g"),
+        Some("../../../g"),
+        None,
+        Some("a b"),
+        Some("?y"),
+        Some("//g"),
+    ];
     let column = StringColumn::new(vec![utf8(&refs)]).unwrap();
     let base = "http://a/b/c/d;p?q";
     let resolver = Resolver::new();
-    let got = urikit_arrow::resolve(&column, Arg::Scalar(Some(base)), &resolver, OnInvalid::Null).unwrap();
+    let got = urikit_arrow::resolve(&column, Arg::Scalar(Some(base)), &resolver, OnInvalid::Null)
+        .unwrap();
     let b = Uri::parse(base).unwrap();
     let want: Vec<Option<String>> = refs
         .iter()
-        .map(|r| Some(resolver.resolve(&b, &UriRef::parse((*r)?).ok()?).ok()?.into_string()))
+        .map(|r| {
+            Some(
+                resolver
+                    .resolve(&b, &UriRef::parse((*r)?).ok()?)
+                    .ok()?
+                    .into_string(),
+            )
+        })
         .collect();
     assert_eq!(values(&got), want);
     assert_eq!(want[0].as_deref(), Some("http://a/b/c/g"));
 
-    let bases = [Some("http://x/y/z"), Some("relative/base"), Some(base), Some(base), None, Some("foo:bar")];
-    let got = urikit_arrow::resolve(&column, Arg::Column(&bases), &resolver, OnInvalid::Null).unwrap();
+    let bases = [
+        Some("http://x/y/z"),
+        Some("relative/base"),
+        Some(base),
+        Some(base),
+        None,
+        Some("foo:bar"),
+    ];
+    let got =
+        urikit_arrow::resolve(&column, Arg::Column(&bases), &resolver, OnInvalid::Null).unwrap();
     assert_eq!(
         values(&got),
-        [Some("http://x/y/g".to_owned()), None, None, None, None, Some("//g".replace("//g", "foo://g"))]
+        [
+            Some("http://x/y/g".to_owned()),
+            None,
+            None,
+            None,
+            None,
+            Some("//g".replace("//g", "foo://g"))
+        ]
     );
     match urikit_arrow::resolve(&column, Arg::Column(&bases), &resolver, OnInvalid::Error) {
-        Err(Error::Invalid { row, stage, text, kind, .. }) => {
-            assert_eq!((row, stage, text.as_str(), kind), (1, Stage::Base, "relative/base", "missing_scheme"))
+        Err(Error::Invalid {
+            row,
+            stage,
+            text,
+            kind,
+            ..
+        }) => {
+            assert_eq!(
+                (row, stage, text.as_str(), kind),
+                (1, Stage::Base, "relative/base", "missing_scheme")
+            )
         }
         other => panic!("{other:?}"),
     }
-    match urikit_arrow::resolve(&column, Arg::Scalar(Some(base)), &resolver, OnInvalid::Error) {
-        Err(Error::Invalid { row, stage, kind, index, .. }) => {
-            assert_eq!((row, stage, kind, index), (3, Stage::Parse, "unexpected_char_in_path", 1))
+    match urikit_arrow::resolve(
+        &column,
+        Arg::Scalar(Some(base)),
+        &resolver,
+        OnInvalid::Error,
+    ) {
+        Err(Error::Invalid {
+            row,
+            stage,
+            kind,
+            index,
+            ..
+        }) => {
+            assert_eq!(
+                (row, stage, kind, index),
+                (3, Stage::Parse, "unexpected_char_in_path", 1)
+            )
         }
         other => panic!("{other:?}"),
     }
     // A null base: every target is null.
-    let got = urikit_arrow::resolve(&column, Arg::Scalar(None), &resolver, OnInvalid::Error).unwrap();
+    let got =
+        urikit_arrow::resolve(&column, Arg::Scalar(None), &resolver, OnInvalid::Error).unwrap();
     assert_eq!(got.null_count(), refs.len());
 }
 
@@ -288,12 +401,48 @@ fn query_param_reads_raw_percent_and_form() {
     let column = StringColumn::new(vec![view(&rows)]).unwrap();
     let get = |d| values(&urikit_arrow::query_param(&column, Arg::Scalar(Some("q")), d).unwrap());
     let s = |v: &str| Some(v.to_owned());
-    assert_eq!(get(QueryValue::Form), [s("two words!"), s(""), None, s("encoded-key"), None, None, None]);
-    assert_eq!(get(QueryValue::Percent), [s("two+words!"), s(""), None, s("encoded-key"), None, None, None]);
-    assert_eq!(get(QueryValue::Raw), [s("two+words%21"), s(""), None, None, None, None, None]);
-    let names = [Some("a"), Some("q"), Some("x"), None, Some("q"), Some("q"), Some("q")];
+    assert_eq!(
+        get(QueryValue::Form),
+        [
+            s("two words!"),
+            s(""),
+            None,
+            s("encoded-key"),
+            None,
+            None,
+            None
+        ]
+    );
+    assert_eq!(
+        get(QueryValue::Percent),
+        [
+            s("two+words!"),
+            s(""),
+            None,
+            s("encoded-key"),
+            None,
+            None,
+            None
+        ]
+    );
+    assert_eq!(
+        get(QueryValue::Raw),
+        [s("two+words%21"), s(""), None, None, None, None, None]
+    );
+    let names = [
+        Some("a"),
+        Some("q"),
+        Some("x"),
+        None,
+        Some("q"),
+        Some("q"),
+        Some("q"),
+    ];
     let per_row = urikit_arrow::query_param(&column, Arg::Column(&names), QueryValue::Raw).unwrap();
-    assert_eq!(values(&per_row), [s("1"), s(""), s("1"), None, None, None, None]);
+    assert_eq!(
+        values(&per_row),
+        [s("1"), s(""), s("1"), None, None, None, None]
+    );
 }
 
 #[test]

@@ -62,9 +62,15 @@ pub fn functions() -> Vec<ScalarUDF> {
         .map(|c| UriFunction::new(Op::Component(c)).into())
         .collect();
     all.extend(
-        [Op::Parse, Op::IsValid, Op::Normalize, Op::Resolve, Op::QueryParam]
-            .into_iter()
-            .map(|op| ScalarUDF::from(UriFunction::new(op))),
+        [
+            Op::Parse,
+            Op::IsValid,
+            Op::Normalize,
+            Op::Resolve,
+            Op::QueryParam,
+        ]
+        .into_iter()
+        .map(|op| ScalarUDF::from(UriFunction::new(op))),
     );
     all
 }
@@ -153,7 +159,9 @@ impl ScalarUDFImpl for UriFunction {
         let third = args.get(2).map(Other::of).transpose()?;
         let result = self.compute(&uris, other.as_ref(), third.as_ref())?;
         if all_scalar {
-            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&result, 0)?))
+            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(
+                &result, 0,
+            )?))
         } else {
             Ok(ColumnarValue::Array(result))
         }
@@ -183,16 +191,17 @@ impl UriFunction {
             Op::Parse => {
                 Arc::new(urikit_arrow::parse(uris, OnInvalid::Null).map_err(kernel_error)?)
             }
-            Op::Component(c) => {
-                Arc::new(urikit_arrow::component(uris, c).map_err(kernel_error)?)
-            }
+            Op::Component(c) => Arc::new(urikit_arrow::component(uris, c).map_err(kernel_error)?),
             Op::IsValid => Arc::new(urikit_arrow::is_valid(uris)),
             Op::Normalize => {
                 let level = match Other::constant(other, &self.name, "level")? {
                     None | Some("syntax") => Level::Syntax,
                     Some("scheme") => Level::Scheme,
                     Some(l) => {
-                        return plan_err!("{}: level must be 'syntax' or 'scheme', not '{l}'", self.name)
+                        return plan_err!(
+                            "{}: level must be 'syntax' or 'scheme', not '{l}'",
+                            self.name
+                        )
                     }
                 };
                 let n = Normalizer::new().level(level);

@@ -31,7 +31,12 @@ fn shared_dir() -> PathBuf {
 /// Every dataset line, then a few rows of our own (a null among them).
 fn rows() -> Vec<Option<String>> {
     let mut rows: Vec<Option<String>> = Vec::new();
-    for name in ["kasztp.txt", "userbait.txt", "isaacs_files.txt", "node_files.txt"] {
+    for name in [
+        "kasztp.txt",
+        "userbait.txt",
+        "isaacs_files.txt",
+        "node_files.txt",
+    ] {
         let text = std::fs::read_to_string(shared_dir().join("datasets").join(name)).unwrap();
         rows.extend(text.lines().map(|l| Some(l.to_owned())));
     }
@@ -53,8 +58,10 @@ async fn session(rows: &[Option<String>]) -> SessionContext {
     ));
     let urls: ArrayRef = Arc::new(StringArray::from(rows.to_vec()));
     let batch = RecordBatch::try_new(schema.clone(), vec![ids, urls]).unwrap();
-    let path = std::env::temp_dir().join(format!("urikit-datafusion-{}.parquet", std::process::id()));
-    let mut writer = ArrowWriter::try_new(std::fs::File::create(&path).unwrap(), schema, None).unwrap();
+    let path =
+        std::env::temp_dir().join(format!("urikit-datafusion-{}.parquet", std::process::id()));
+    let mut writer =
+        ArrowWriter::try_new(std::fs::File::create(&path).unwrap(), schema, None).unwrap();
     writer.write(&batch).unwrap();
     writer.close().unwrap();
 
@@ -62,9 +69,13 @@ async fn session(rows: &[Option<String>]) -> SessionContext {
     for f in urikit_datafusion::functions() {
         ctx.register_udf(f);
     }
-    ctx.register_parquet("urls", path.to_str().unwrap(), ParquetReadOptions::default())
-        .await
-        .unwrap();
+    ctx.register_parquet(
+        "urls",
+        path.to_str().unwrap(),
+        ParquetReadOptions::default(),
+    )
+    .await
+    .unwrap();
     ctx
 }
 
@@ -104,13 +115,26 @@ async fn components_over_parquet_match_the_library() {
         let got = strings(&batches, k + 1);
         assert_eq!(got.len(), rows.len());
         for (row, value) in rows.iter().zip(&got) {
-            let want = row.as_deref().and_then(|s| UriRef::parse(s).ok()).and_then(|r| c.of(&r).map(str::to_owned));
+            let want = row
+                .as_deref()
+                .and_then(|s| UriRef::parse(s).ok())
+                .and_then(|r| c.of(&r).map(str::to_owned));
             assert_eq!(value, &want, "{} of {row:?}", c.name());
         }
     }
-    assert_eq!(strings(&batches, 10), strings(&batches, 4), "get_field(uri_parse(url), 'host')");
-    let valid: Vec<Option<bool>> = batches.iter().flat_map(|b| b.column(11).as_boolean().iter().collect::<Vec<_>>()).collect();
-    let want: Vec<Option<bool>> = rows.iter().map(|r| r.as_deref().map(|s| UriRef::parse(s).is_ok())).collect();
+    assert_eq!(
+        strings(&batches, 10),
+        strings(&batches, 4),
+        "get_field(uri_parse(url), 'host')"
+    );
+    let valid: Vec<Option<bool>> = batches
+        .iter()
+        .flat_map(|b| b.column(11).as_boolean().iter().collect::<Vec<_>>())
+        .collect();
+    let want: Vec<Option<bool>> = rows
+        .iter()
+        .map(|r| r.as_deref().map(|s| UriRef::parse(s).is_ok()))
+        .collect();
     assert_eq!(valid, want);
 }
 
@@ -119,9 +143,18 @@ async fn filter_group_normalize_resolve_query_param() {
     let rows = rows();
     let ctx = session(&rows).await;
 
-    let valid = rows.iter().flatten().filter(|s| UriRef::parse(s).is_ok()).count();
+    let valid = rows
+        .iter()
+        .flatten()
+        .filter(|s| UriRef::parse(s).is_ok())
+        .count();
     let b = query(&ctx, "SELECT count(*) FROM urls WHERE uri_is_valid(url)").await;
-    assert_eq!(b[0].column(0).as_primitive::<datafusion::arrow::datatypes::Int64Type>().value(0), valid as i64);
+    assert_eq!(
+        b[0].column(0)
+            .as_primitive::<datafusion::arrow::datatypes::Int64Type>()
+            .value(0),
+        valid as i64
+    );
 
     let b = query(&ctx, "SELECT lower(uri_host(url)) AS h, count(*) AS n FROM urls WHERE uri_is_valid(url) AND uri_scheme(url) LIKE 'http%' GROUP BY h ORDER BY n DESC, h LIMIT 3").await;
     let top = strings(&b, 0);
@@ -145,16 +178,26 @@ async fn filter_group_normalize_resolve_query_param() {
         let norm = |n: &Normalizer| parsed.as_ref().map(|p| n.normalize(p).into_string());
         assert_eq!(cols[0][i], norm(&syntax), "{row:?}");
         assert_eq!(cols[1][i], norm(&scheme), "{row:?}");
-        let resolved = parsed.as_ref().and_then(|p| r.resolve(&base, p).ok()).map(|t| t.into_string());
+        let resolved = parsed
+            .as_ref()
+            .and_then(|p| r.resolve(&base, p).ok())
+            .map(|t| t.into_string());
         assert_eq!(cols[2][i], resolved, "{row:?}");
         // The row as the base of "g": only absolute URIs are bases.
-        let as_base = parsed.as_ref().and_then(|p| p.as_uri()).and_then(|u| r.resolve(&u, &UriRef::parse("g").unwrap()).ok()).map(|t| t.into_string());
+        let as_base = parsed
+            .as_ref()
+            .and_then(|p| p.as_uri())
+            .and_then(|u| r.resolve(&u, &UriRef::parse("g").unwrap()).ok())
+            .map(|t| t.into_string());
         assert_eq!(cols[3][i], as_base, "{row:?}");
     }
     let last = rows.len() - 2;
     assert_eq!(cols[4][last].as_deref(), Some("two words"));
     assert_eq!(cols[5][last].as_deref(), Some("two+words"));
-    assert_eq!(cols[1][last].as_deref(), Some("http://example.com/a/b?q=two+words&x#f"));
+    assert_eq!(
+        cols[1][last].as_deref(),
+        Some("http://example.com/a/b?q=two+words&x#f")
+    );
 }
 
 #[tokio::test]
@@ -170,15 +213,31 @@ async fn every_string_type_and_constants() {
     assert!(!b[0].column(1).as_boolean().value(0));
     assert_eq!(strings(&b, 2), [None]);
     assert_eq!(strings(&b, 3), [Some("http://a/d".to_owned())]);
-    let err = ctx.sql("SELECT uri_normalize(url, 'pretty') FROM urls").await.unwrap().collect().await.unwrap_err();
-    assert!(err.to_string().contains("level must be 'syntax' or 'scheme'"), "{err}");
+    let err = ctx
+        .sql("SELECT uri_normalize(url, 'pretty') FROM urls")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("level must be 'syntax' or 'scheme'"),
+        "{err}"
+    );
 }
 
 #[test]
 fn results_are_views_into_the_input_buffers() {
-    let input = StringViewArray::from(vec![Some("http://a-rather-long-host.example.com/and/a/long/path"), None]);
+    let input = StringViewArray::from(vec![
+        Some("http://a-rather-long-host.example.com/and/a/long/path"),
+        None,
+    ]);
     let data_ptr = input.data_buffers()[0].as_ptr();
-    let host = urikit_datafusion::functions().into_iter().find(|f| f.name() == "uri_host").unwrap();
+    let host = urikit_datafusion::functions()
+        .into_iter()
+        .find(|f| f.name() == "uri_host")
+        .unwrap();
     let args = ScalarFunctionArgs {
         args: vec![ColumnarValue::Array(Arc::new(input))],
         arg_fields: vec![Arc::new(Field::new("url", DataType::Utf8View, true))],
@@ -186,9 +245,14 @@ fn results_are_views_into_the_input_buffers() {
         return_field: Arc::new(Field::new("h", DataType::Utf8View, true)),
         config_options: Arc::new(ConfigOptions::default()),
     };
-    let ColumnarValue::Array(out) = host.invoke_with_args(args).unwrap() else { panic!("an array") };
+    let ColumnarValue::Array(out) = host.invoke_with_args(args).unwrap() else {
+        panic!("an array")
+    };
     let out = out.as_string_view();
-    assert_eq!((out.value(0), out.is_null(1)), ("a-rather-long-host.example.com", true));
+    assert_eq!(
+        (out.value(0), out.is_null(1)),
+        ("a-rather-long-host.example.com", true)
+    );
     assert_eq!(out.data_buffers().len(), 1);
     assert_eq!(out.data_buffers()[0].as_ptr(), data_ptr);
 }
