@@ -70,8 +70,8 @@ def main() -> None:
     print(f"# machine: {platform.machine()}, {os.cpu_count()} cpus, load average {os.getloadavg()[0]:.2f}")
     print("# ns per URL, best of", passes, "passes")
     print()
-    print("| list | unique valid URLs | urllib urlsplit | urikit urlsplit | urikit urlparse | can_ada parse |")
-    print("|---|---|---|---|---|---|")
+    print("| list | unique valid URLs | urllib urlsplit | urikit urlsplit | urikit urlparse | can_ada parse (URLs) | urikit urlsplit, same URLs |")
+    print("|---|---|---|---|---|---|---|")
     lists = {}
     for path in sorted(shared_datasets().glob("*.txt")):
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -82,10 +82,12 @@ def main() -> None:
             best_ns_per_item(urikit.urlsplit, unique, passes),
             best_ns_per_item(urikit.urlparse, unique, passes),
         ]
-        ada = "—"
+        ada = same = "—"
         if can_ada is not None:
-            ada = f"{best_ns_per_item(can_ada.parse, unique, passes):.0f}"
-        print(f"| {path.stem} | {len(unique)} | " + " | ".join(f"{x:.0f}" for x in row) + f" | {ada} |")
+            accepted = [u for u in unique if can_ada.can_parse(u)]
+            ada = f"{best_ns_per_item(can_ada.parse, accepted, passes):.0f} ({len(accepted)})"
+            same = f"{best_ns_per_item(urikit.urlsplit, accepted, passes):.0f}"
+        print(f"| {path.stem} | {len(unique)} | " + " | ".join(f"{x:.0f}" for x in row) + f" | {ada} | {same} |")
     print()
     print("| list | rows | arrow.parse | arrow.host | arrow.normalize | arrow.parse(views=False) | arrow.is_valid |")
     print("|---|---|---|---|---|---|---|")

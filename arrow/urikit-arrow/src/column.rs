@@ -2,7 +2,6 @@
 //! each row knowing where its bytes live so that a part of it can be written
 //! as a view into the same buffer.
 
-use arrow_array::builder::make_view;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait};
 use arrow_buffer::Buffer;
@@ -274,5 +273,43 @@ impl Row<'_> {
         let offset = u32::try_from(self.offset as usize + start)
             .expect("a viewed part lies within its window");
         make_view(part.as_bytes(), self.block, offset)
+    }
+}
+
+/// The `Utf8View` view of `bytes` found at `offset` of block `block`:
+/// the bytes themselves when at most 12 (inline, the rest zero), else their
+/// length, first four bytes, block and offset (the Arrow layout).
+/// `arrow_array::builder::make_view`, but inlined into the kernels' loops.
+#[inline(always)]
+pub(crate) fn make_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
+    /// The inline view of exactly `N` bytes (a fixed-size copy, no
+    /// `memcpy` call).
+    #[inline(always)]
+    fn inline<const N: usize>(bytes: &[u8]) -> u128 {
+        let mut v = [0u8; 16];
+        v[..4].copy_from_slice(&(N as u32).to_le_bytes());
+        v[4..4 + N].copy_from_slice(&bytes[..N]);
+        u128::from_le_bytes(v)
+    }
+    let len = bytes.len();
+    if len <= 12 {
+        match len {
+            0 => 0,
+            1 => inline::<1>(bytes),
+            2 => inline::<2>(bytes),
+            3 => inline::<3>(bytes),
+            4 => inline::<4>(bytes),
+            5 => inline::<5>(bytes),
+            6 => inline::<6>(bytes),
+            7 => inline::<7>(bytes),
+            8 => inline::<8>(bytes),
+            9 => inline::<9>(bytes),
+            10 => inline::<10>(bytes),
+            11 => inline::<11>(bytes),
+            _ => inline::<12>(bytes),
+        }
+    } else {
+        let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        (len as u128) | (prefix as u128) << 32 | (block as u128) << 64 | (offset as u128) << 96
     }
 }

@@ -70,6 +70,24 @@ impl Component {
         Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
+    /// Every component of `r`, in the order of [`ALL`](Self::ALL) (the
+    /// authority read once).
+    #[inline]
+    pub fn all_of<'a>(r: &UriRef<'a>) -> [Option<&'a str>; 9] {
+        let auth = r.authority();
+        [
+            r.scheme(),
+            auth.map(|a| a.as_str()),
+            auth.and_then(|a| a.userinfo()),
+            auth.map(|a| a.host_str()),
+            auth.map(|a| a.host().kind_name()),
+            auth.and_then(|a| a.port()),
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ]
+    }
+
     /// The component of `r`; `None` when absent.
     #[inline]
     pub fn of<'a>(self, r: &UriRef<'a>) -> Option<&'a str> {
@@ -110,8 +128,13 @@ pub fn components(
         let parsed = row.map(|row| (row, UriRef::parse(row.text)));
         match parsed {
             Some((row, Ok(r))) => {
-                for (b, c) in out.iter_mut().zip(which) {
-                    b.opt_part(&row, c.of(&r));
+                if let [c] = which {
+                    out[0].opt_part(&row, c.of(&r));
+                } else {
+                    let all = Component::all_of(&r);
+                    for (b, &c) in out.iter_mut().zip(which) {
+                        b.opt_part(&row, all[c as usize]);
+                    }
                 }
                 valid.push(true);
             }
