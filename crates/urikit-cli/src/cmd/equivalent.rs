@@ -6,6 +6,7 @@ use urikit::normalize::{Level, Normalizer};
 use urikit::{UriRef, UriRefBuf};
 
 use crate::args::Global;
+use crate::cmd::normalize::level_parser;
 use crate::cmd::pair::PairArgs;
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
@@ -17,8 +18,8 @@ use crate::Status;
 pub struct EquivalentArgs {
     /// The rung of the ladder: `string` (same text), `syntax` (6.2.2) or
     /// `scheme` (6.2.3).
-    #[arg(long, value_enum, default_value_t = LadderLevel::Syntax)]
-    pub level: LadderLevel,
+    #[arg(long, value_parser = level_parser(), default_value = "syntax")]
+    pub level: Level,
     /// The first URI reference; without A and B, read pairs from stdin, one
     /// per line, separated by white space.
     #[arg(requires = "b")]
@@ -27,25 +28,9 @@ pub struct EquivalentArgs {
     pub b: Option<String>,
 }
 
-/// The rungs `equivalent` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LadderLevel {
-    /// Simple string comparison (RFC 3986 section 6.2.1).
-    String,
-    /// Syntax-based normalization (section 6.2.2).
-    Syntax,
-    /// Syntax- and scheme-based normalization (section 6.2.3).
-    Scheme,
-}
-
 pub fn run(args: &EquivalentArgs, global: &Global) -> anyhow::Result<Status> {
-    let level = match args.level {
-        LadderLevel::String => Level::String,
-        LadderLevel::Syntax => Level::Syntax,
-        LadderLevel::Scheme => Level::Scheme,
-    };
     let equivalent = Equivalent {
-        normalizer: Normalizer::new().level(level),
+        normalizer: Normalizer::new().level(args.level),
         pairs: PairArgs::new(args.a.as_deref(), args.b.as_deref()),
     };
     Ok(stream::lines(

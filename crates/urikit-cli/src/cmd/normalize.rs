@@ -4,7 +4,7 @@ use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
 use urikit::{ParseError, UriRef};
 
-use crate::args::Global;
+use crate::args::{named, Global};
 use crate::jsonl::Obj;
 use crate::report::{Report, Text};
 use crate::stream::{self, Inputs, PerLine};
@@ -14,9 +14,10 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub struct NormalizeArgs {
     /// How far to normalize: `syntax` (RFC 3986 6.2.2) or `scheme` (6.2.3 on top:
-    /// default ports, empty path as `/`, RFC 5952 IPv6).
-    #[arg(long, value_enum, default_value_t = NormalizeLevel::Syntax)]
-    pub level: NormalizeLevel,
+    /// default ports, empty path as `/`, RFC 5952 IPv6); `string` changes
+    /// nothing but the optional steps.
+    #[arg(long, value_parser = level_parser(), default_value = "syntax")]
+    pub level: Level,
     /// Also remove the fragment (a crawler's step, not an RFC equivalence).
     #[arg(long)]
     pub drop_fragment: bool,
@@ -30,23 +31,20 @@ pub struct NormalizeArgs {
     pub inputs: Vec<String>,
 }
 
-/// The levels `normalize` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum NormalizeLevel {
-    /// Syntax-based normalization (RFC 3986 section 6.2.2).
-    Syntax,
-    /// Syntax- and scheme-based normalization (section 6.2.3).
-    Scheme,
+/// The values of `--level` (of `normalize` and `equivalent`): the
+/// library's levels under their names.
+pub fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    named(&Level::ALL, Level::name, |l| match l {
+        Level::String => "Simple string comparison (RFC 3986 section 6.2.1): no change",
+        Level::Syntax => "Syntax-based normalization (section 6.2.2)",
+        Level::Scheme => "Syntax- and scheme-based normalization (section 6.2.3)",
+    })
 }
 
 pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
-    let level = match args.level {
-        NormalizeLevel::Syntax => Level::Syntax,
-        NormalizeLevel::Scheme => Level::Scheme,
-    };
     let normalize = Normalize {
         normalizer: Normalizer::new()
-            .level(level)
+            .level(args.level)
             .drop_fragment(args.drop_fragment)
             .sort_query(args.sort_query)
             .remove_trailing_host_dot(args.remove_trailing_host_dot),

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use urikit::pct::{self, Component};
 
-use crate::args::Global;
+use crate::args::{named, Global};
 use crate::jsonl::Obj;
 use crate::report::{Failure, Line, Problem, Report, Text};
 use crate::stream::{self, Inputs, PerLine};
@@ -15,7 +15,7 @@ use crate::Status;
 #[derive(Debug, clap::Args)]
 pub struct EncodeArgs {
     /// The component the text is meant for; its reserved characters are encoded.
-    #[arg(long, short, value_parser = component_parser())]
+    #[arg(long, short, value_parser = named(&Component::ALL, Component::name, component_help))]
     pub component: Component,
     /// Keep valid `%XX` triplets already in the text (encode only what is left).
     #[arg(long, conflicts_with = "form")]
@@ -35,20 +35,6 @@ pub struct DecodeArgs {
     pub form: bool,
     /// Texts to decode; without any, read them from stdin, one per line.
     pub inputs: Vec<String>,
-}
-
-/// The values of `--component`: the library's components under their names.
-fn component_parser() -> impl clap::builder::TypedValueParser<Value = Component> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(
-        Component::ALL.map(|c| PossibleValue::new(c.name()).help(component_help(c))),
-    )
-    .map(|name| {
-        Component::ALL
-            .into_iter()
-            .find(|c| c.name() == name)
-            .expect("a possible value is a component's name")
-    })
 }
 
 /// What `--help` says of each component.

@@ -5,7 +5,7 @@
 use anyhow::bail;
 use urikit::{Profile, Resolver, Uri, UriRef};
 
-use crate::args::Global;
+use crate::args::{named, Global};
 use crate::report::{Failure, Line};
 use crate::stream::{self, Inputs, PerLine};
 use crate::Status;
@@ -18,8 +18,8 @@ pub struct ResolveArgs {
     pub base: String,
     /// Which text's algorithm: RFC 3986, or the 1997 / 2003 drafts (base query
     /// dropped and reference query merged in 1997; excess ".." kept in both).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Rfc3986)]
-    pub profile: ProfileArg,
+    #[arg(long, value_parser = named(&Profile::ALL, Profile::name, profile_help), default_value = "rfc3986")]
+    pub profile: Profile,
     /// Read a reference with the base's scheme as relative (`http:g` against
     /// `http://a/b` is `http://a/g`), RFC 3986 section 5.2.2's non-strict parser.
     #[arg(long)]
@@ -33,33 +33,18 @@ pub struct ResolveArgs {
     pub refs: Vec<String>,
 }
 
-/// The `--profile` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 3986 section 5.2.
-    #[value(name = "rfc3986")]
-    Rfc3986,
-    /// draft-fielding-url-syntax-05 (1997) section 5.2.
-    #[value(name = "draft-1997")]
-    Draft1997,
-    /// draft-fielding-uri-rfc2396bis-01 (2003) section 5.2.
-    #[value(name = "draft-2003")]
-    Draft2003,
-}
-
-impl From<ProfileArg> for Profile {
-    fn from(p: ProfileArg) -> Profile {
-        match p {
-            ProfileArg::Rfc3986 => Profile::Rfc3986,
-            ProfileArg::Draft1997 => Profile::Draft1997,
-            ProfileArg::Draft2003 => Profile::Draft2003,
-        }
+/// What `--help` says of each profile.
+fn profile_help(p: Profile) -> &'static str {
+    match p {
+        Profile::Rfc3986 => "RFC 3986 section 5.2",
+        Profile::Draft1997 => "draft-fielding-url-syntax-05 (1997) section 5.2",
+        _ => "draft-fielding-uri-rfc2396bis-01 (2003) section 5.2",
     }
 }
 
 pub fn run(args: &ResolveArgs, global: &Global) -> anyhow::Result<Status> {
     let resolver = Resolver::new()
-        .profile(args.profile.into())
+        .profile(args.profile)
         .strict(!args.non_strict)
         .reject_path_underflow(args.reject_underflow);
     let base = parse_base(&args.base)?;

@@ -5,53 +5,32 @@
 //! issn, ietf, oid, example) unless `--generic` is given: a URN whose NSS
 //! breaks them is reported invalid, and their added equivalences count.
 
-use clap::ValueEnum;
 use urikit::urn::{Comparator, Namespaces, Objective, Urn, UrnError, UrnProfile};
 
-use crate::args::Global;
+use crate::args::{named, Global};
 use crate::cmd::pair::PairArgs;
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
 use crate::stream::{self, Inputs, PerLine};
 use crate::Status;
 
-/// `--profile`: which URN grammar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 8141: r-, q- and f-components, "/" in the NSS.
-    Rfc8141,
-    /// draft-ietf-urnbis-rfc2141bis-urn-03: keywd=value query directives, fragment, no %00.
-    #[value(name = "draft-03")]
-    Draft03,
-    /// draft-ietf-urnbis-rfc2141bis-urn-04: urn:NID:NSS only.
-    #[value(name = "draft-04")]
-    Draft04,
-}
-
-impl From<ProfileArg> for UrnProfile {
-    fn from(p: ProfileArg) -> UrnProfile {
-        match p {
-            ProfileArg::Rfc8141 => UrnProfile::Rfc8141,
-            ProfileArg::Draft03 => UrnProfile::Draft03,
-            ProfileArg::Draft04 => UrnProfile::Draft04,
+/// What `--help` says of each URN profile.
+fn profile_help(p: UrnProfile) -> &'static str {
+    match p {
+        UrnProfile::Rfc8141 => "RFC 8141: r-, q- and f-components, \"/\" in the NSS",
+        UrnProfile::Draft03 => {
+            "draft-ietf-urnbis-rfc2141bis-urn-03: keywd=value query directives, fragment, no %00"
         }
+        _ => "draft-ietf-urnbis-rfc2141bis-urn-04: urn:NID:NSS only",
     }
 }
 
-/// `--objective`: what equivalence is for (draft-03 section 5, step 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ObjectiveArg {
-    /// Distinguishing named resources: the query is removed (step 5a).
-    Names,
-    /// Caching resolution results: directives kept, sorted by keyword (step 5b).
-    Caching,
-}
-
-impl From<ObjectiveArg> for Objective {
-    fn from(o: ObjectiveArg) -> Objective {
-        match o {
-            ObjectiveArg::Names => Objective::Names,
-            ObjectiveArg::Caching => Objective::Caching,
+/// What `--help` says of each objective (draft-03 section 5, step 5).
+fn objective_help(o: Objective) -> &'static str {
+    match o {
+        Objective::Names => "Distinguishing named resources: the query is removed (step 5a)",
+        Objective::Caching => {
+            "Caching resolution results: directives kept, sorted by keyword (step 5b)"
         }
     }
 }
@@ -60,11 +39,11 @@ impl From<ObjectiveArg> for Objective {
 #[derive(Debug, Clone, clap::Args)]
 pub struct UrnOptions {
     /// The URN grammar to apply.
-    #[arg(long, value_enum, default_value_t = ProfileArg::Rfc8141)]
-    pub profile: ProfileArg,
+    #[arg(long, value_parser = named(&UrnProfile::ALL, UrnProfile::name, profile_help), default_value = "rfc8141")]
+    pub profile: UrnProfile,
     /// What lexical equivalence is for (matters under draft-03 only).
-    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
-    pub objective: ObjectiveArg,
+    #[arg(long, value_parser = named(&Objective::ALL, Objective::name, objective_help), default_value = "names")]
+    pub objective: Objective,
     /// Apply only the generic rules, none of the known namespaces' rules.
     #[arg(long)]
     pub generic: bool,
@@ -103,8 +82,8 @@ struct Config {
 impl Config {
     fn new(o: &UrnOptions) -> Config {
         Config {
-            profile: o.profile.into(),
-            objective: o.objective.into(),
+            profile: o.profile,
+            objective: o.objective,
             namespaces: (!o.generic).then(Namespaces::standard),
         }
     }
