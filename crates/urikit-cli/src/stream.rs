@@ -25,6 +25,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread;
 
@@ -58,6 +59,8 @@ pub enum Inputs<'a> {
     Args(&'a [String]),
     /// The lines of stdin.
     Stdin,
+    /// The lines of a file.
+    File(&'a Path),
 }
 
 impl<'a> Inputs<'a> {
@@ -72,7 +75,10 @@ impl<'a> Inputs<'a> {
 
     /// A reader of the lines.
     fn open(self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(Box::new(io::stdin()))
+        Ok(match self {
+            Inputs::File(p) => Box::new(File::open(p)?),
+            _ => Box::new(io::stdin()),
+        })
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod base;
 pub mod check;
+pub mod edit;
 pub mod equivalent;
 pub mod extract;
 pub mod fixup;
