@@ -111,6 +111,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
