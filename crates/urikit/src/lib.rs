@@ -93,6 +93,7 @@ pub mod extract;
 mod grammar;
 #[cfg(feature = "alloc")]
 pub mod normalize;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -110,6 +111,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
