@@ -70,10 +70,14 @@ impl PerLine for Normalize {
 
     #[inline(always)]
     fn one<'a>(&'a self, input: &'a str, buf: &'a mut String) -> Self::Report<'a> {
-        let r = UriRef::parse(input)?;
-        buf.clear();
-        self.normalizer.write(&r, &self.schemes, buf);
-        Ok(Normalized(buf))
+        match UriRef::parse(input) {
+            Ok(r) => {
+                buf.clear();
+                self.normalizer.write(&r, &self.schemes, buf);
+                Ok(Normalized(buf))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -76,19 +76,19 @@ struct Parsed<'a> {
 }
 
 impl Report for Parsed<'_> {
-    #[inline]
+    #[inline(always)]
     fn problem(&self) -> Option<&dyn Problem> {
         let e = self.scheme.error()?;
         Some(e)
     }
 
-    #[inline]
+    #[inline(always)]
     fn json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         write_components(o, &self.r);
         self.scheme.write_json(o, scratch);
     }
 
-    #[inline]
+    #[inline(always)]
     fn text(&self, t: &mut Text<'_>) {
         // A broken scheme rule under --scheme-rules is all that is shown.
         if self.scheme.is_error() {
