@@ -125,6 +125,15 @@ fn not_utf8(reporter: &mut impl Reporter, lossy: &str, index: usize, sink: &mut 
     reporter.report(Some(lossy), &report, sink)
 }
 
+/// [`lines`] over the arguments of a subcommand, or stdin without any: the
+/// `run` of most subcommands.
+///
+/// # Errors
+/// As [`lines`].
+pub fn each<C: PerLine>(cmd: &C, args: &[String], global: &Global) -> anyhow::Result<Status> {
+    Ok(lines(cmd, Inputs::args_or_stdin(args), global)?)
+}
+
 /// Reports written to stdout as they come, for the subcommands whose results
 /// are not one per input line (`extract`: the URIs found in a text; `base`:
 /// one answer from several layers).
@@ -533,35 +542,23 @@ mod tests {
             sink.caret("warning", Some("z"), 0, "worse");
             sink.out.extend_from_slice(b"c\n");
         };
+        // Both streams as one log, after a flush.
+        let mut shown = |sink: &mut Sink, interleave: bool| {
+            let log = RefCell::new(Vec::new());
+            fill(sink);
+            let (mut out, mut err) = (Tagged(&log, b'>'), Tagged(&log, b'!'));
+            flush_to(&mut out, &mut err, sink, interleave).unwrap();
+            String::from_utf8(log.into_inner()).unwrap()
+        };
         // Same file: each report in its place.
-        let log = RefCell::new(Vec::new());
-        fill(&mut sink);
-        flush_to(
-            &mut Tagged(&log, b'>'),
-            &mut Tagged(&log, b'!'),
-            &mut sink,
-            true,
-        )
-        .unwrap();
-        let shown = String::from_utf8(log.into_inner()).unwrap();
         assert_eq!(
-            shown,
+            shown(&mut sink, true),
             ">a\n!error: bad\n  x y\n   ^\n>b\n!warning: worse\n  z\n  ^\n>c\n"
         );
         assert!(sink.out.is_empty() && sink.err.is_empty() && sink.marks.is_empty());
         // Different files: stderr follows the batch's stdout.
-        let log = RefCell::new(Vec::new());
-        fill(&mut sink);
-        flush_to(
-            &mut Tagged(&log, b'>'),
-            &mut Tagged(&log, b'!'),
-            &mut sink,
-            false,
-        )
-        .unwrap();
-        let shown = String::from_utf8(log.into_inner()).unwrap();
         assert_eq!(
-            shown,
+            shown(&mut sink, false),
             ">a\nb\nc\n!error: bad\n  x y\n   ^\nwarning: worse\n  z\n  ^\n"
         );
     }

@@ -13,8 +13,8 @@
 //!    `input` and `valid`) and its text (a [`Line`](crate::report::Line) when
 //!    the result is one string);
 //! 3. the arguments (`clap::Args`, the inputs as `Vec<String>`), a variant of
-//!    [`crate::args::Command`], and a `run` calling [`stream::lines`](crate::stream::lines)
-//!    with [`Inputs::args_or_stdin`](crate::stream::Inputs::args_or_stdin).
+//!    [`crate::args::Command`], and a `run` calling
+//!    [`stream::each`](crate::stream::each) with the struct and the inputs.
 //!
 //! `fixup.rs` is the smallest example; `parse.rs` and `normalize.rs` the
 //! tuned ones.
