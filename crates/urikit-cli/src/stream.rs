@@ -543,7 +543,7 @@ mod tests {
             sink.out.extend_from_slice(b"c\n");
         };
         // Both streams as one log, after a flush.
-        let mut shown = |sink: &mut Sink, interleave: bool| {
+        let shown = |sink: &mut Sink, interleave: bool| {
             let log = RefCell::new(Vec::new());
             fill(sink);
             let (mut out, mut err) = (Tagged(&log, b'>'), Tagged(&log, b'!'));
