@@ -114,7 +114,8 @@ impl Problem for Failure {
     }
 }
 
-/// The library's errors, each with its kind's stable name and its index.
+/// The library's errors, each with its kind's stable name and its index: a
+/// new error type with `kind().name()` and `index()` joins the list below.
 macro_rules! library_problems {
     ($($t:ty),* $(,)?) => {$(
         impl Problem for $t {
