@@ -87,12 +87,15 @@ pub mod base;
 #[cfg(feature = "alloc")]
 pub mod build;
 #[cfg(feature = "alloc")]
+mod compose;
+#[cfg(feature = "alloc")]
 pub mod equivalence;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod grammar;
 #[cfg(feature = "alloc")]
 pub mod normalize;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -110,6 +113,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
