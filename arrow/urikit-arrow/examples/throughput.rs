@@ -18,13 +18,16 @@ use urikit::scheme::SchemeRegistry;
 use urikit_arrow::{Component, OnInvalid, StringColumn};
 
 fn main() {
-    let path = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| {
-        let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        here.ancestors()
-            .map(|d| d.join("shared/datasets/kasztp.txt"))
-            .find(|p| p.is_file())
-            .expect("shared/datasets/kasztp.txt")
-    });
+    let path = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+            here.ancestors()
+                .map(|d| d.join("shared/datasets/kasztp.txt"))
+                .find(|p| p.is_file())
+                .expect("shared/datasets/kasztp.txt")
+        });
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let array: ArrayRef = Arc::new(StringArray::from(lines.clone()));
@@ -44,7 +47,10 @@ fn main() {
             })
             .min()
             .unwrap();
-        println!("{name:<24} {:7.1} ns/row", best.as_nanos() as f64 / lines.len() as f64);
+        println!(
+            "{name:<24} {:7.1} ns/row",
+            best.as_nanos() as f64 / lines.len() as f64
+        );
     };
     println!("{} rows of {}", lines.len(), path.display());
     time("parse (struct)", &|| {
@@ -58,7 +64,10 @@ fn main() {
     });
     let schemes = SchemeRegistry::standard();
     time("normalize", &|| {
-        black_box(urikit_arrow::normalize(&column, &Normalizer::new(), &schemes, OnInvalid::Null).unwrap());
+        black_box(
+            urikit_arrow::normalize(&column, &Normalizer::new(), &schemes, OnInvalid::Null)
+                .unwrap(),
+        );
     });
     time("UriRef::parse alone", &|| {
         for l in &lines {
