@@ -101,6 +101,17 @@ impl<'a> Split<'a> {
     }
 }
 
+/// The fields of `url` as urlsplit has them, and urllib's classes.
+fn split<'a>(
+    url: &'a Bound<'_, PyString>,
+    scheme: &'a str,
+    allow_fragments: bool,
+) -> PyResult<(Split<'a>, &'a Urllib)> {
+    let s = url.to_str()?;
+    let p = Split::of(s, scheme, allow_fragments).map_err(|e| parse_error(s, &e))?;
+    Ok((p, urllib(url.py())?))
+}
+
 /// `tuple.__new__(cls, fields)`.
 fn named_tuple<'py>(
     py: Python<'py>,
@@ -123,9 +134,7 @@ pub fn urlsplit<'py>(
     scheme: &str,
     allow_fragments: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let s = url.to_str()?;
-    let p = Split::of(s, scheme, allow_fragments).map_err(|e| parse_error(s, &e))?;
-    let u = urllib(py)?;
+    let (p, u) = split(url, scheme, allow_fragments)?;
     named_tuple(
         py,
         u,
@@ -155,9 +164,7 @@ pub fn urlparse<'py>(
     scheme: &str,
     allow_fragments: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let s = url.to_str()?;
-    let p = Split::of(s, scheme, allow_fragments).map_err(|e| parse_error(s, &e))?;
-    let u = urllib(py)?;
+    let (p, u) = split(url, scheme, allow_fragments)?;
     let (path, params) = if p.path.contains(';') && u.uses_params.iter().any(|x| *x == p.scheme) {
         split_params(p.path)
     } else {
