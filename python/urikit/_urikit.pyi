@@ -6,11 +6,38 @@ from __future__ import annotations
 from typing import Any, Literal, final
 from urllib.parse import ParseResult, SplitResult
 
-Level = Literal["string", "syntax", "scheme"]
-Profile = Literal["rfc3986", "draft-1997", "draft-2003"]
-UrnProfile = Literal["rfc8141", "draft-03", "draft-04"]
-Objective = Literal["names", "caching"]
-Errors = Literal["null", "raise"]
+__all__ = [
+    "Array",
+    "CheckReport",
+    "Finding",
+    "Match",
+    "UriRef",
+    "Urn",
+    "arrow_component",
+    "arrow_is_valid",
+    "arrow_normalize",
+    "arrow_parse",
+    "arrow_query_param",
+    "arrow_resolve",
+    "check",
+    "equivalent",
+    "extract",
+    "is_valid",
+    "normalize",
+    "parse",
+    "parse_urn",
+    "relativize",
+    "resolve",
+    "urlparse",
+    "urlsplit",
+    "urn_equivalent",
+]
+
+_Level = Literal["string", "syntax", "scheme"]
+_Profile = Literal["rfc3986", "draft-1997", "draft-2003"]
+_UrnProfile = Literal["rfc8141", "draft-03", "draft-04"]
+_Objective = Literal["names", "caching"]
+_Errors = Literal["null", "raise"]
 
 @final
 class UriRef:
@@ -41,7 +68,7 @@ class UriRef:
     def segments(self) -> list[str]: ...
     def query_pairs(self, *, form: bool = False) -> list[tuple[str, str | None]]: ...
     def to_dict(self) -> dict[str, str | None]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -49,7 +76,7 @@ class Urn:
     """A URN (RFC 8141 or a draft profile); parts raw, ``None`` when absent."""
 
     @property
-    def profile(self) -> UrnProfile: ...
+    def profile(self) -> _UrnProfile: ...
     @property
     def nid(self) -> str: ...
     @property
@@ -124,7 +151,7 @@ def resolve(
     base: str,
     reference: str,
     *,
-    profile: Profile = "rfc3986",
+    profile: _Profile = "rfc3986",
     strict: bool = True,
     reject_underflow: bool = False,
 ) -> str: ...
@@ -132,21 +159,21 @@ def relativize(base: str, target: str) -> str: ...
 def normalize(
     s: str,
     *,
-    level: Level = "syntax",
+    level: _Level = "syntax",
     drop_fragment: bool = False,
     sort_query: bool = False,
     remove_trailing_host_dot: bool = False,
 ) -> str: ...
-def equivalent(a: str, b: str, *, level: Level = "syntax") -> bool: ...
+def equivalent(a: str, b: str, *, level: _Level = "syntax") -> bool: ...
 def parse_urn(
-    s: str, *, profile: UrnProfile = "rfc8141", objective: Objective = "names", generic: bool = False
+    s: str, *, profile: _UrnProfile = "rfc8141", objective: _Objective = "names", generic: bool = False
 ) -> Urn: ...
 def urn_equivalent(
     a: str,
     b: str,
     *,
-    profile: UrnProfile = "rfc8141",
-    objective: Objective = "names",
+    profile: _UrnProfile = "rfc8141",
+    objective: _Objective = "names",
     generic: bool = False,
 ) -> bool: ...
 def check(s: str) -> CheckReport: ...
@@ -155,27 +182,27 @@ def extract(
 ) -> list[Match]: ...
 def urlsplit(url: str, scheme: str = "", allow_fragments: bool = True) -> SplitResult: ...
 def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseResult: ...
-def arrow_parse(column: Any, *, errors: Errors = "null", views: bool = True) -> Array: ...
+def arrow_parse(column: Any, *, errors: _Errors = "null", views: bool = True) -> Array: ...
 def arrow_component(column: Any, name: str, *, views: bool = True) -> Array: ...
 def arrow_is_valid(column: Any) -> Array: ...
 def arrow_normalize(
     column: Any,
     *,
-    level: Level = "syntax",
+    level: _Level = "syntax",
     drop_fragment: bool = False,
     sort_query: bool = False,
     remove_trailing_host_dot: bool = False,
-    errors: Errors = "null",
+    errors: _Errors = "null",
     views: bool = True,
 ) -> Array: ...
 def arrow_resolve(
     column: Any,
     base: str,
     *,
-    profile: Profile = "rfc3986",
+    profile: _Profile = "rfc3986",
     strict: bool = True,
     reject_underflow: bool = False,
-    errors: Errors = "null",
+    errors: _Errors = "null",
     views: bool = True,
 ) -> Array: ...
 def arrow_query_param(

@@ -39,7 +39,8 @@ class UrikitError(ValueError):
         where = f"row {self.row}: " if self.row is not None else ""
         return f"{where}{self.args[0]} ({self.kind}) in {self.input!r}"
 
-    def __reduce__(self):  # picklable, for process pools and Dask workers
+    def __reduce__(self) -> tuple[type[UrikitError], tuple[str, str, int, str, int | None]]:
+        # Picklable, for process pools and Dask workers.
         return (
             type(self),
             (self.args[0], self.kind, self.index, self.input, self.row),
