@@ -112,15 +112,31 @@ fn split<'a>(
     Ok((p, urllib(url.py())?))
 }
 
-/// `tuple.__new__(cls, fields)`.
-fn named_tuple<'py>(
+/// `tuple.__new__(cls, fields)`: the scheme first.
+fn named_tuple<'py, const N: usize>(
     py: Python<'py>,
     u: &Urllib,
     cls: &Py<PyType>,
-    fields: &[&str],
+    fields: [&str; N],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let items = PyTuple::new(py, fields.iter().map(|f| PyString::new(py, f)))?;
+    let items: [Bound<'py, PyString>; N] = std::array::from_fn(|i| match i {
+        0 => scheme_str(py, fields[0]),
+        _ => PyString::new(py, fields[i]),
+    });
+    let items = PyTuple::new(py, items)?;
     u.tuple_new.bind(py).call1((cls.bind(py), items))
+}
+
+/// The scheme as a Python string: the common ones interned (made once).
+fn scheme_str<'py>(py: Python<'py>, scheme: &str) -> Bound<'py, PyString> {
+    match scheme {
+        "http" => pyo3::intern!(py, "http").clone(),
+        "https" => pyo3::intern!(py, "https").clone(),
+        "file" => pyo3::intern!(py, "file").clone(),
+        "ftp" => pyo3::intern!(py, "ftp").clone(),
+        "mailto" => pyo3::intern!(py, "mailto").clone(),
+        _ => PyString::new(py, scheme),
+    }
 }
 
 /// Splits a URL as `urllib.parse.urlsplit` does, into its `SplitResult`
@@ -139,7 +155,7 @@ pub fn urlsplit<'py>(
         py,
         u,
         &u.split_result,
-        &[&p.scheme, p.netloc, p.path, p.query, p.fragment],
+        [&p.scheme, p.netloc, p.path, p.query, p.fragment],
     )
 }
 
@@ -174,6 +190,6 @@ pub fn urlparse<'py>(
         py,
         u,
         &u.parse_result,
-        &[&p.scheme, p.netloc, path, params, p.query, p.fragment],
+        [&p.scheme, p.netloc, path, params, p.query, p.fragment],
     )
 }
