@@ -2,17 +2,18 @@
 //! reference to the reference's target, with the 1997 and 2003 drafts'
 //! algorithms as explicit profiles.
 //!
-//! The work is one pass that writes the target's components straight into its
-//! string and records their offsets, so the result needs no re-parse. The path
-//! arithmetic (merge and dot-segment removal) lives in the private `path` module and is
-//! linear in the length of the base path plus the reference.
+//! The work is one pass of RFC 3986 section 5.2.2 (the profile's rule where
+//! the profiles differ) that writes the target's components with the crate's
+//! composer, which records their offsets, so the result needs no re-parse.
+//! The path arithmetic (merge and dot-segment removal) lives in the private
+//! `path` module and is linear in the length of the base path plus the
+//! reference.
 //!
-//! With RFC 3986's algorithm, when no dot segment is to be removed (every
-//! line of the benchmark's URL lists), the target is a prefix of the base,
-//! perhaps a `/`, and a suffix of the reference: it is copied in two pieces
-//! into a string of the exact length, its offsets computed from the two
-//! inputs' (no search, no second pass over the path but the check for `.`
-//! segments, eight bytes at a time).
+//! When no dot segment is to be removed (every line of the benchmark's URL
+//! lists), the target is a prefix of the base, perhaps a `/`, and a suffix
+//! of the reference: the composer copies it in two pieces into the one
+//! allocation, the offsets moved from the two inputs' (no search, no second
+//! pass over the path but the look for `/.` pairs, sixteen bytes at a time).
 //!
 //! # The profiles
 //!
