@@ -113,6 +113,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
