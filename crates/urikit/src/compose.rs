@@ -200,6 +200,13 @@ impl<'s> Composer<'s> {
             "{at:?} to {to:?}, standing before {:?}",
             self.next
         );
+        if at == Next::Scheme && to == Next::End {
+            // The whole reference, and nothing before it: its offsets as
+            // they are (a parsed reference keeps its structure).
+            self.s.push_str(src.text);
+            self.o = *src.o;
+            return;
+        }
         let from = src.position(at);
         let so = src.o;
         // Source offset + `d` = offset in the result (wrapping: a broken

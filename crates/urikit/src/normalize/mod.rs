@@ -347,7 +347,7 @@ impl Normalizer {
     /// as it is), `Some(false)` when the copy is exact.
     ///
     /// Read from the offsets as stored (nothing unpacked).
-    #[inline]
+    #[inline(always)]
     fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
         if self.drop_fragment || self.sort_query || self.remove_trailing_host_dot {
             return None;
