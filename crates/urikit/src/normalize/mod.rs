@@ -212,6 +212,7 @@ impl Normalizer {
     /// assert_eq!(n.as_str(), "http://example.com/~user");
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
+    #[inline]
     pub fn normalize(&self, r: &UriRef<'_>) -> UriRefBuf {
         self.normalize_with(r, &SchemeRegistry::standard())
     }
