@@ -53,6 +53,9 @@ fn main() -> ExitCode {
         Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
         Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
         Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
+        Command::Edit(a) => cmd::edit::run_edit(a, &args.global),
+        Command::Get(a) => cmd::edit::run_get(a, &args.global),
+        Command::Set(a) => cmd::edit::run_set(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),
