@@ -31,6 +31,7 @@
 //! | URNs | [`urn`] | RFC 8141, and its drafts' profiles |
 //! | per-scheme syntax and fields | [`scheme`] | RFC 1738 and the scheme RFCs |
 //! | find URIs in text, complete abbreviations | `extract` (feature `extract`) | Appendices E and F of the drafts |
+//! | internationalized domain names | `idna` (feature `idna`) | UTS #46, UTS #39 |
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
 //!
@@ -64,6 +65,9 @@
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
+//! - `idna` (implies `alloc`): the `idna` module, UTS #46 ToASCII / ToUnicode and
+//!   the display form of hosts; adds the `idna` and `unicode-security` crates
+//!   (and needs Rust 1.88).
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!
@@ -91,6 +95,8 @@ pub mod equivalence;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod grammar;
+#[cfg(feature = "idna")]
+pub mod idna;
 #[cfg(feature = "alloc")]
 pub mod normalize;
 #[cfg(feature = "alloc")]
