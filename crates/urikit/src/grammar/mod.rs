@@ -11,3 +11,4 @@ pub(crate) mod parse;
 mod parse_reference;
 pub(crate) mod scan;
 pub mod table;
+pub(crate) mod ucs;

@@ -16,6 +16,7 @@
 //! NEON compares over a block of sixteen bytes, from plain safe code.
 
 use crate::error::{ParseError, ParseErrorKind as K};
+use crate::grammar::ucs::{self, Place};
 use crate::table;
 
 /// `pchar / "/"` ([`table::PATH`]).
@@ -369,6 +370,90 @@ pub(crate) fn scan_reg_name(b: &[u8], i: usize, short: bool) -> Result<usize, Pa
     } else {
         scan(b, i, REG_NAME)
     }
+}
+
+// ---- IRIs (RFC 3987): the same runs, with characters outside ASCII. ----
+//
+// Every class above stops at a byte outside ASCII, an error in a URI. In an
+// IRI the byte starts a character that `ucs::check_char` checks against the
+// component's rule (`ucschar`, and `iprivate` in the query); the run goes on
+// after it. With `IRI` false these are the URI scans, unchanged: the parser's
+// URI copy has no code for the IRI case.
+
+/// Continues the run `scan` stopped at `i` over the non-ASCII characters
+/// there, when `IRI`, until a run ends at an ASCII byte (or the end).
+#[inline(always)]
+fn iri_run<const IRI: bool>(
+    b: &[u8],
+    mut i: usize,
+    place: Place,
+    scan: impl Fn(&[u8], usize) -> Result<usize, ParseError>,
+) -> Result<usize, ParseError> {
+    while IRI && b.get(i).is_some_and(|&c| c >= 0x80) {
+        // A run of non-ASCII characters (a word of a script) before going
+        // back to the block scan.
+        while b.get(i).is_some_and(|&c| c >= 0x80) {
+            i = ucs::check_char(b, i, place)?;
+        }
+        i = scan(b, i)?;
+    }
+    Ok(i)
+}
+
+/// [`scan_path`]; for an IRI, `ipath` (`ucschar` too).
+#[inline(always)]
+pub(crate) fn scan_ipath<const IRI: bool>(
+    b: &[u8],
+    i: usize,
+    short: bool,
+) -> Result<usize, ParseError> {
+    let at = scan_path(b, i, short)?;
+    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_path(b, i, short))
+}
+
+/// [`scan_query`] for the query; for an IRI, `iquery` (`ucschar` and `iprivate`).
+#[inline(always)]
+pub(crate) fn scan_iquery<const IRI: bool>(
+    b: &[u8],
+    i: usize,
+    short: bool,
+) -> Result<usize, ParseError> {
+    let at = scan_query(b, i, short)?;
+    iri_run::<IRI>(b, at, Place::Query, |b, i| scan_query(b, i, short))
+}
+
+/// [`scan_query`] for the fragment; for an IRI, `ifragment` (`ucschar`).
+#[inline(always)]
+pub(crate) fn scan_ifragment<const IRI: bool>(
+    b: &[u8],
+    i: usize,
+    short: bool,
+) -> Result<usize, ParseError> {
+    let at = scan_query(b, i, short)?;
+    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_query(b, i, short))
+}
+
+/// [`scan_reg_name`]; for an IRI, `ireg-name` (`ucschar` too).
+#[inline(always)]
+pub(crate) fn scan_ireg_name<const IRI: bool>(
+    b: &[u8],
+    i: usize,
+    short: bool,
+) -> Result<usize, ParseError> {
+    let at = scan_reg_name(b, i, short)?;
+    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_reg_name(b, i, short))
+}
+
+/// [`scan`] over one of the authority's classes ([`USERINFO`],
+/// [`REG_NAME`]); for an IRI, with `ucschar` too.
+#[inline(always)]
+pub(crate) fn scan_iauth<const IRI: bool>(
+    b: &[u8],
+    i: usize,
+    class: u8,
+) -> Result<usize, ParseError> {
+    let at = scan(b, i, class)?;
+    iri_run::<IRI>(b, at, Place::Other, |b, i| scan(b, i, class))
 }
 
 /// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
