@@ -99,6 +99,7 @@ mod grammar;
 pub mod idna;
 #[cfg(feature = "alloc")]
 pub mod normalize;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -116,6 +117,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
