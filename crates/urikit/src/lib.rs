@@ -24,6 +24,7 @@
 //! | task | where | specification |
 //! |---|---|---|
 //! | parse and take apart | [`UriRef`], [`Uri`], [`UriRefBuf`], [`UriBuf`], [`Host`] | RFC 3986 sections 3-4 |
+//! | IRIs: parse, convert to and from URIs | [`iri`] | RFC 3987 |
 //! | resolve a reference, and the inverse | [`Resolver`], [`UriRef::resolve_against`], [`relativize`] | RFC 3986 section 5; the 1997 and 2003 drafts as [`Profile`]s |
 //! | normalize and compare | [`normalize`], [`equivalence`] | RFC 3986 section 6 |
 //! | percent-encode and decode | [`pct`] | RFC 3986 section 2 |
@@ -97,6 +98,8 @@ pub mod extract;
 mod grammar;
 #[cfg(feature = "idna")]
 pub mod idna;
+#[cfg(feature = "alloc")]
+pub mod iri;
 #[cfg(feature = "alloc")]
 pub mod normalize;
 mod offsets;

@@ -72,7 +72,10 @@ pub(crate) fn char_at(b: &[u8], i: usize) -> (u32, usize) {
         0x00..=0x7F => (lead, 1),
         0xC0..=0xDF => ((lead & 0x1F) << 6 | cont(1), 2),
         0xE0..=0xEF => ((lead & 0x0F) << 12 | cont(1) << 6 | cont(2), 3),
-        _ => ((lead & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3), 4),
+        _ => (
+            (lead & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3),
+            4,
+        ),
     }
 }
 
@@ -184,11 +187,11 @@ mod tests {
     #[test]
     fn bad_utf8_is_an_error_at_its_first_byte() {
         for (bytes, at) in [
-            (&b"ab\xC0\xAF"[..], 2),      // overlong "/"
-            (&b"a\xED\xA0\x80z"[..], 1),  // surrogate U+D800
+            (&b"ab\xC0\xAF"[..], 2),       // overlong "/"
+            (&b"a\xED\xA0\x80z"[..], 1),   // surrogate U+D800
             (&b"\xF4\x90\x80\x80"[..], 0), // past U+10FFFF
-            (&b"abc\xE2\x82"[..], 3),     // cut short
-            (&b"\x80"[..], 0),            // stray continuation
+            (&b"abc\xE2\x82"[..], 3),      // cut short
+            (&b"\x80"[..], 0),             // stray continuation
         ] {
             let e = utf8(bytes).unwrap_err();
             assert_eq!((e.index(), e.kind()), (at, K::InvalidUtf8), "{bytes:?}");

@@ -149,6 +149,23 @@ impl IdnaError {
     pub const fn kind(&self) -> IdnaErrorKind {
         self.kind
     }
+
+    /// An [`IdnaErrorKind::InvalidLabel`] at `index`.
+    pub(crate) const fn invalid_label(index: usize) -> IdnaError {
+        IdnaError {
+            index,
+            kind: IdnaErrorKind::InvalidLabel,
+        }
+    }
+
+    /// The error with its index moved by `by` (the domain name's offset in a
+    /// larger string).
+    pub(crate) const fn shifted(self, by: usize) -> IdnaError {
+        IdnaError {
+            index: self.index + by,
+            kind: self.kind,
+        }
+    }
 }
 
 crate::error::impl_expected_at_byte!(IdnaError);

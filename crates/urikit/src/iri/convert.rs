@@ -1,0 +1,259 @@
+//! IRI to URI (RFC 3987 section 3.1) and URI to IRI (section 3.2), and their
+//! forms with UTS #46 for the host (feature `idna`).
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{Iri, IriBuf, IriRef, IriRefBuf};
+use crate::grammar::ucs::{is_bidi_formatting, is_iprivate, is_ucschar, shows_plainly};
+use crate::offsets::{AuthMeta, Meta};
+use crate::scan::find_byte;
+use crate::{pct, table, Uri, UriBuf, UriRef, UriRefBuf};
+
+/// `m` with every offset moved by `at` (which keeps their order).
+fn moved(m: &Meta, at: impl Fn(usize) -> usize) -> Meta {
+    Meta {
+        scheme_end: at(m.scheme_end),
+        auth: m.auth.map(|a| AuthMeta {
+            start: at(a.start),
+            host_start: at(a.host_start),
+            host_end: at(a.host_end),
+            end: at(a.end),
+            host: a.host,
+        }),
+        path_start: at(m.path_start),
+        path_end: at(m.path_end),
+        query: m.query.map(&at),
+        fragment: m.fragment.map(&at),
+    }
+}
+
+impl IriRef<'_> {
+    /// The URI of this IRI (RFC 3987 section 3.1): every character outside
+    /// ASCII written as the `%XX` triplets of its UTF-8 bytes (uppercase
+    /// hex); nothing else changes, and no Unicode normalization is applied
+    /// (the IRI is taken as it is, step 1 variant a). The components are the
+    /// same, percent-encoded.
+    ///
+    /// ```
+    /// use urikit::iri::IriRef;
+    /// let iri = IriRef::parse("http://www.example.org/red%09ros\u{E9}#red")?;
+    /// assert_eq!(iri.to_uri().as_str(), "http://www.example.org/red%09ros%C3%A9#red");
+    /// // Composed and decomposed "é" stay different.
+    /// assert_eq!(IriRef::parse("e\u{301}")?.to_uri().as_str(), "e%CC%81");
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn to_uri(&self) -> UriRefBuf {
+        let s = self.as_str();
+        let b = s.as_bytes();
+        match pct::encode(b, &table::URI_CHAR) {
+            // ASCII: the IRI is a URI already.
+            Cow::Borrowed(_) => self.inner().to_owned(),
+            Cow::Owned(out) => {
+                // Each byte outside ASCII became three.
+                let at = |i: usize| i + 2 * b[..i].iter().filter(|&&c| c >= 0x80).count();
+                UriRefBuf::from_parts(out, moved(&self.inner().meta(), at))
+            }
+        }
+    }
+}
+
+impl Iri<'_> {
+    /// [`IriRef::to_uri`], as an absolute URI.
+    pub fn to_uri(&self) -> UriBuf {
+        let r = self.as_iri_ref().to_uri();
+        UriBuf::from_offsets(r.as_str().into(), r.as_uri_ref().offsets())
+    }
+}
+
+/// Whether the `%XX` triplets of `b[i..i + len]` use uppercase hex digits,
+/// as [`IriRef::to_uri`] writes them.
+fn upper_hex(t: &[u8]) -> bool {
+    !t.iter().any(u8::is_ascii_lowercase)
+}
+
+/// The character the `%XX` triplets at `b[i]` decode to, and the bytes they
+/// take, when [`UriRef::to_iri`] shows it decoded: a UTF-8 `ucschar` (or,
+/// in the query, `iprivate`), written in uppercase hex, that shows plainly
+/// (no control, space, invisible or bidi formatting character, variation
+/// selector, noncharacter, tag).
+fn decodable(b: &[u8], i: usize, in_query: bool) -> Option<(char, usize)> {
+    let (c, len) = pct::char_at(b, i)?;
+    let v = c as u32;
+    let allowed = (is_ucschar(v) && !is_bidi_formatting(v)) || (in_query && is_iprivate(v));
+    (allowed && shows_plainly(c) && upper_hex(&b[i..i + len])).then_some((c, len))
+}
+
+impl UriRef<'_> {
+    /// The IRI of this URI, for people (RFC 3987 section 3.2): each run of
+    /// `%XX` triplets that is the UTF-8 of a character outside ASCII which
+    /// an IRI may hold there (`ucschar`; `iprivate` in the query only) is
+    /// shown as that character. Kept as written:
+    ///
+    /// - every ASCII escape (reserved characters such as `%2F`, `%25`,
+    ///   controls such as `%0A`, `%41`): decoding would change the meaning
+    ///   or the URI the IRI maps back to;
+    /// - bytes that are not UTF-8 (`%C0%AF`, an overlong `/`; `%ED%A0%80`, a
+    ///   surrogate; `%FF`, a cut sequence);
+    /// - characters that would mislead when shown: bidirectional formatting
+    ///   characters (section 4.1), invisible ones (`%E2%80%8B`, zero width
+    ///   space), spaces (`%C2%A0`), controls (`%C2%85`), variation
+    ///   selectors, noncharacters, tags;
+    /// - triplets written in lowercase hex (`%c3%a9`): [`IriRef::to_uri`]
+    ///   writes uppercase, and converting back must give this URI again
+    ///   (normalize the URI first to have them shown).
+    ///
+    /// So `to_iri().to_uri()` is this URI, byte for byte.
+    ///
+    /// ```
+    /// use urikit::UriRef;
+    /// let uri = UriRef::parse("http://xn--99zt52a.example.org/%E2%80%AE/r%C3%A9sum%C3%A9%2F%25?%EE%80%80#%ee%80%80")?;
+    /// let iri = uri.to_iri();
+    /// assert_eq!(iri.as_str(), "http://xn--99zt52a.example.org/%E2%80%AE/résumé%2F%25?\u{E000}#%ee%80%80");
+    /// assert_eq!(iri.as_iri_ref().to_uri(), uri.to_owned());
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn to_iri(&self) -> IriRefBuf {
+        let s = self.as_str();
+        let b = s.as_bytes();
+        let m = self.meta();
+        let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
+        let mut out = String::new();
+        // Where the input was shortened, and by how much in all from there on.
+        let mut cuts: Vec<(usize, usize)> = Vec::new();
+        let mut removed = 0;
+        let mut run = 0;
+        let mut i = find_byte(b, b'%').unwrap_or(b.len());
+        while i < b.len() {
+            let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+            if let Some((c, len)) = decodable(b, i, in_query) {
+                out.push_str(&s[run..i]);
+                out.push(c);
+                removed += len - c.len_utf8();
+                i += len;
+                run = i;
+                cuts.push((i, removed));
+            } else {
+                i += 1;
+            }
+            i += find_byte(&b[i..], b'%').unwrap_or(b.len() - i);
+        }
+        if cuts.is_empty() {
+            return IriRefBuf::from_buf(self.to_owned());
+        }
+        out.push_str(&s[run..]);
+        // An offset never falls inside a decoded run (they hold no delimiter).
+        let at = |x: usize| {
+            let k = cuts.partition_point(|&(end, _)| end <= x);
+            x - k.checked_sub(1).map_or(0, |k| cuts[k].1)
+        };
+        IriRefBuf::from_buf(UriRefBuf::from_parts(out, moved(&m, at)))
+    }
+}
+
+impl Uri<'_> {
+    /// [`UriRef::to_iri`], as an absolute IRI.
+    pub fn to_iri(&self) -> IriBuf {
+        IriBuf::from_ref_buf(self.as_uri_ref().to_iri())
+    }
+}
+
+#[cfg(feature = "idna")]
+mod with_idna {
+    use super::*;
+    use crate::idna::{IdnaError, Uts46};
+    use crate::offsets::HostKind;
+
+    /// The host of `r` decoded into text, when it is a reg-name with
+    /// something outside ASCII (raw, or as UTF-8 `%XX`) or an `xn--` label:
+    /// what UTS #46 should see. `None` for IP hosts, plain ASCII names, and
+    /// encodings that are not UTF-8.
+    fn idn_host(r: &UriRef<'_>) -> Option<String> {
+        if r.offsets().host() != HostKind::RegName {
+            return None;
+        }
+        let host = pct::decode_utf8(r.host_str()?).ok()?;
+        let punycode = host
+            .split('.')
+            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+        (!host.is_ascii() || punycode).then(|| host.into_owned())
+    }
+
+    /// `r`'s string with the host replaced by `host`, re-parsed by `parse`
+    /// (the offsets after the host move).
+    fn with_host(r: &UriRef<'_>, host: &str) -> String {
+        let s = r.as_str();
+        let o = r.offsets();
+        let mut out = String::with_capacity(s.len() + host.len());
+        out.push_str(&s[..o.host_start()]);
+        out.push_str(host);
+        out.push_str(&s[o.host_end()..]);
+        out
+    }
+
+    impl IriRef<'_> {
+        /// [`to_uri`](IriRef::to_uri), with an internationalized host (one
+        /// with characters outside ASCII, raw or `%XX`-encoded UTF-8) written
+        /// by UTS #46 ToASCII under `idna`, as RFC 3987 section 3.1 allows
+        /// for `ireg-name`, instead of percent-encoded. IP hosts and ASCII
+        /// names are left alone.
+        ///
+        /// # Errors
+        /// The host's [`IdnaError`], its index moved to the IRI's.
+        ///
+        /// ```
+        /// use urikit::{idna::Uts46, iri::IriRef};
+        /// let iri = IriRef::parse("http://Bücher.example/ü")?;
+        /// assert_eq!(iri.to_uri_idna(&Uts46::new())?.as_str(), "http://xn--bcher-kva.example/%C3%BC");
+        /// # Ok::<_, Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn to_uri_idna(&self, idna: &Uts46) -> Result<UriRefBuf, IdnaError> {
+            let uri = self.to_uri();
+            let Some(host) = idn_host(&uri.as_uri_ref()) else {
+                return Ok(uri);
+            };
+            let host_start = self.inner().offsets().host_start();
+            let ascii = idna.to_ascii(&host).map_err(|e| e.shifted(host_start))?;
+            let s = with_host(&uri.as_uri_ref(), &ascii);
+            // ToASCII gives letters, digits, "-" and "." (and, without
+            // UseSTD3ASCIIRules, other ASCII which may not be a reg-name).
+            UriRefBuf::parse(s).map_err(|_| IdnaError::invalid_label(host_start))
+        }
+    }
+
+    impl UriRef<'_> {
+        /// [`to_iri`](UriRef::to_iri) for showing to people, with the host
+        /// as [`Uts46::to_display`] shows it: an internationalized host
+        /// (`xn--` labels, or UTF-8 `%XX`) in Unicode where the spoofing
+        /// policy passes, in Punycode where it does not. A host UTS #46
+        /// refuses, and an ASCII host, are kept as the URI writes them.
+        /// (The result does not map back to this URI by
+        /// [`IriRef::to_uri`] when the host changed.)
+        ///
+        /// ```
+        /// use urikit::{idna::Uts46, UriRef};
+        /// let idna = Uts46::new();
+        /// let uri = UriRef::parse("http://xn--bcher-kva.example/%C3%BC")?;
+        /// assert_eq!(uri.to_iri_display(&idna).as_str(), "http://bücher.example/ü");
+        /// // A Cyrillic "а" among Latin letters stays in Punycode.
+        /// let spoof = UriRef::parse("http://%D0%B0pple.com/")?;
+        /// assert_eq!(spoof.to_iri_display(&idna).as_str(), "http://xn--pple-43d.com/");
+        /// # Ok::<_, urikit::ParseError>(())
+        /// ```
+        pub fn to_iri_display(&self, idna: &Uts46) -> IriRefBuf {
+            let iri = self.to_iri();
+            let Some(host) = idn_host(self) else {
+                return iri;
+            };
+            // A host UTS #46 refuses is shown as the URI writes it: decoded,
+            // it could be a spoof the policy never looked at.
+            let shown = match idna.to_display(&host) {
+                Ok(shown) => shown,
+                Err(_) => Cow::Borrowed(self.host_str().unwrap_or_default()),
+            };
+            let s = with_host(&iri.as_iri_ref().inner(), &shown);
+            IriRefBuf::parse(s).unwrap_or(iri)
+        }
+    }
+}
