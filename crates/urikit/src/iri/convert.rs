@@ -174,9 +174,11 @@ mod with_idna {
             return None;
         }
         let host = pct::decode_utf8(r.host_str()?).ok()?;
-        let punycode = host
-            .split('.')
-            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+        let punycode = host.split('.').any(|l| {
+            l.as_bytes()
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        });
         (!host.is_ascii() || punycode).then(|| host.into_owned())
     }
 
