@@ -71,7 +71,7 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
 /// ```
 ///
 /// The scheme, the port and IP literals stay ASCII.
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn parse_iri(s: &str) -> Result<Offsets, ParseError> {
     if s.len() < scan::W {
         parse_any::<true>(s, true)

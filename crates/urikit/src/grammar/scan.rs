@@ -375,23 +375,25 @@ pub(crate) fn scan_reg_name(b: &[u8], i: usize, short: bool) -> Result<usize, Pa
 // ---- IRIs (RFC 3987): the same runs, with characters outside ASCII. ----
 //
 // Every class above stops at a byte outside ASCII, an error in a URI. In an
-// IRI the byte starts a character that `ucs::check_char` checks against the
-// component's rule (`ucschar`, and `iprivate` in the query); the run goes on
-// after it. With `IRI` false these are the URI scans, unchanged: the parser's
-// URI copy has no code for the IRI case.
+// IRI's path, query, fragment, userinfo and reg-name it starts a character
+// that `ucs::check_char` checks against the component's rule (`ucschar`; in
+// the query also `iprivate`), and the run goes on after it: the characters
+// of a script come in words, checked one after the other before the block
+// scan resumes. With `IRI` clear these are the URI scans, unchanged: the
+// parser's URI copy has no code for the IRI case.
 
-/// Continues the run `scan` stopped at `i` over the non-ASCII characters
-/// there, when `IRI`, until a run ends at an ASCII byte (or the end).
+/// Goes on with a run the URI scan `scan` stopped at `i`, when the byte
+/// there is outside ASCII: the characters there are checked, then the scan
+/// goes on after them, until it stops at an ASCII byte (or the end).
 #[inline(always)]
-fn iri_run<const IRI: bool>(
+fn iri_run(
     b: &[u8],
     mut i: usize,
     place: Place,
     scan: impl Fn(&[u8], usize) -> Result<usize, ParseError>,
 ) -> Result<usize, ParseError> {
-    while IRI && b.get(i).is_some_and(|&c| c >= 0x80) {
-        // A run of non-ASCII characters (a word of a script) before going
-        // back to the block scan.
+    while b.get(i).is_some_and(|&c| c >= 0x80) {
+        // The characters of a word of a script, one after the other.
         while b.get(i).is_some_and(|&c| c >= 0x80) {
             i = ucs::check_char(b, i, place)?;
         }
@@ -408,7 +410,11 @@ pub(crate) fn scan_ipath<const IRI: bool>(
     short: bool,
 ) -> Result<usize, ParseError> {
     let at = scan_path(b, i, short)?;
-    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_path(b, i, short))
+    if IRI {
+        iri_run(b, at, Place::Other, |b, i| scan_path(b, i, short))
+    } else {
+        Ok(at)
+    }
 }
 
 /// [`scan_query`] for the query; for an IRI, `iquery` (`ucschar` and `iprivate`).
@@ -419,7 +425,11 @@ pub(crate) fn scan_iquery<const IRI: bool>(
     short: bool,
 ) -> Result<usize, ParseError> {
     let at = scan_query(b, i, short)?;
-    iri_run::<IRI>(b, at, Place::Query, |b, i| scan_query(b, i, short))
+    if IRI {
+        iri_run(b, at, Place::Query, |b, i| scan_query(b, i, short))
+    } else {
+        Ok(at)
+    }
 }
 
 /// [`scan_query`] for the fragment; for an IRI, `ifragment` (`ucschar`).
@@ -430,7 +440,11 @@ pub(crate) fn scan_ifragment<const IRI: bool>(
     short: bool,
 ) -> Result<usize, ParseError> {
     let at = scan_query(b, i, short)?;
-    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_query(b, i, short))
+    if IRI {
+        iri_run(b, at, Place::Other, |b, i| scan_query(b, i, short))
+    } else {
+        Ok(at)
+    }
 }
 
 /// [`scan_reg_name`]; for an IRI, `ireg-name` (`ucschar` too).
@@ -441,11 +455,16 @@ pub(crate) fn scan_ireg_name<const IRI: bool>(
     short: bool,
 ) -> Result<usize, ParseError> {
     let at = scan_reg_name(b, i, short)?;
-    iri_run::<IRI>(b, at, Place::Other, |b, i| scan_reg_name(b, i, short))
+    if IRI {
+        iri_run(b, at, Place::Other, |b, i| scan_reg_name(b, i, short))
+    } else {
+        Ok(at)
+    }
 }
 
 /// [`scan`] over one of the authority's classes ([`USERINFO`],
-/// [`REG_NAME`]); for an IRI, with `ucschar` too.
+/// [`REG_NAME`]), for the rare authorities the general routine reads; for
+/// an IRI, with `ucschar` too.
 #[inline(always)]
 pub(crate) fn scan_iauth<const IRI: bool>(
     b: &[u8],
@@ -453,7 +472,11 @@ pub(crate) fn scan_iauth<const IRI: bool>(
     class: u8,
 ) -> Result<usize, ParseError> {
     let at = scan(b, i, class)?;
-    iri_run::<IRI>(b, at, Place::Other, |b, i| scan(b, i, class))
+    if IRI {
+        iri_run(b, at, Place::Other, |b, i| scan(b, i, class))
+    } else {
+        Ok(at)
+    }
 }
 
 /// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.

@@ -91,11 +91,35 @@ pub(crate) enum Place {
 /// Checks the non-ASCII character starting at `b[i]` (of a `str`) for the
 /// component `place`, returning the index after it.
 ///
+/// The common characters are told first, from the UTF-8 bytes: a two-byte
+/// one from U+00A0 on but ALM (U+061C), a three-byte one below U+D800 but
+/// for the window U+200E..U+2069 that holds the other bidi formatting
+/// characters. The rest goes through [`check_char_rules`].
+///
 /// # Errors
 /// [`K::BidiFormattingChar`], [`K::PrivateUseOutsideQuery`] or
 /// [`K::NotUcschar`], at `i`.
-#[inline]
+#[inline(always)]
 pub(crate) fn check_char(b: &[u8], i: usize, place: Place) -> Result<usize, ParseError> {
+    let lead = b[i];
+    let cont = |k: usize| u32::from(b.get(i + k).copied().unwrap_or(0x80) & 0x3F);
+    if lead < 0xE0 {
+        let c = u32::from(lead & 0x1F) << 6 | cont(1);
+        if c >= 0xA0 && c != 0x061C {
+            return Ok(i + 2);
+        }
+    } else if lead < 0xF0 {
+        let c = u32::from(lead & 0x0F) << 12 | cont(1) << 6 | cont(2);
+        if c < 0x200E || (c > 0x2069 && c < 0xD800) {
+            return Ok(i + 3);
+        }
+    }
+    check_char_rules(b, i, place)
+}
+
+/// [`check_char`] by the rules, for every character.
+#[inline(never)]
+fn check_char_rules(b: &[u8], i: usize, place: Place) -> Result<usize, ParseError> {
     let (c, len) = char_at(b, i);
     if is_ucschar(c) {
         if is_bidi_formatting(c) {
