@@ -246,15 +246,21 @@ proptest! {
         prop_assert_eq!(got, oracle(&s), "{:?}", s);
     }
 
-    /// Whatever the bytes, parse_bytes answers (never panics), and when the
-    /// bytes are UTF-8 it answers as parse does.
+    /// The fuzz target's properties (`common/props_iri.rs`) on random bytes
+    /// and on IRI-like text.
     #[test]
-    fn parse_bytes_never_panics(b in proptest::collection::vec(any::<u8>(), 0..40)) {
-        let got = IriRef::parse_bytes(&b);
-        match std::str::from_utf8(&b) {
-            Ok(s) => prop_assert_eq!(got.map(|r| r.spans()), IriRef::parse(s).map(|r| r.spans())),
-            Err(e) => prop_assert_eq!(got.unwrap_err().index(), e.valid_up_to()),
-        }
+    fn iri_properties_on_bytes(b in proptest::collection::vec(any::<u8>(), 0..40)) {
+        common::props_iri::check_iri(&b);
+    }
+
+    #[test]
+    fn iri_properties_on_text(
+        scheme in "(|[a-z]{1,4}:)",
+        auth in proptest::option::of(proptest::collection::vec(iri_char(), 0..8)),
+        rest in proptest::collection::vec(iri_char(), 0..24),
+    ) {
+        let auth: String = auth.map(|a| format!("//{}", a.into_iter().collect::<String>())).unwrap_or_default();
+        common::props_iri::check_iri_str(&format!("{scheme}{auth}{}", rest.into_iter().collect::<String>()));
     }
 }
 

@@ -49,6 +49,7 @@ pub mod linear;
 pub mod props;
 #[cfg(feature = "extract")]
 pub mod props_extract;
+pub mod props_iri;
 pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
