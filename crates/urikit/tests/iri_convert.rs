@@ -269,3 +269,31 @@ mod idna {
         }
     }
 }
+
+#[test]
+fn kept_escapes_say_why() {
+    use urikit::iri::KeptReason as R;
+    let s = "/%C0%AF%E0%80%AF%ED%A0%80%F4%90%80%80%FF%E4%BE/%C2%A0%EE%80%80%c3%a9%C3%A9?%EE%80%80";
+    let kept: Vec<_> = UriRef::parse(s)
+        .unwrap()
+        .kept_escapes()
+        .iter()
+        .map(|k| (&s[k.index..k.index + k.len], k.reason.name()))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            ("%C0%AF", R::Overlong.name()),
+            ("%E0%80%AF", "overlong_utf8"),
+            ("%ED%A0%80", "surrogate"),
+            ("%F4%90%80%80", "past_10ffff"),
+            ("%FF", "invalid_utf8"),
+            ("%E4%BE", "invalid_utf8"),
+            ("%C2%A0", "not_shown"),
+            ("%EE%80%80", "private_use_outside_query"),
+            ("%c3%a9", "lowercase_hex"),
+        ]
+    );
+    // What is not kept is decoded, and nothing else.
+    assert!(to_iri(s).ends_with("%c3%a9é?\u{E000}"));
+}

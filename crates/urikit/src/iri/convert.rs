@@ -80,9 +80,7 @@ fn upper_hex(t: &[u8]) -> bool {
 /// selector, noncharacter, tag).
 fn decodable(b: &[u8], i: usize, in_query: bool) -> Option<(char, usize)> {
     let (c, len) = pct::char_at(b, i)?;
-    let v = c as u32;
-    let allowed = (is_ucschar(v) && !is_bidi_formatting(v)) || (in_query && is_iprivate(v));
-    (allowed && shows_plainly(c) && upper_hex(&b[i..i + len])).then_some((c, len))
+    (decodable_ignoring_case(c, in_query) && upper_hex(&b[i..i + len])).then_some((c, len))
 }
 
 impl UriRef<'_> {
@@ -150,6 +148,170 @@ impl UriRef<'_> {
         };
         IriRefBuf::from_buf(UriRefBuf::from_parts(out, moved(&m, at)))
     }
+}
+
+/// Why [`UriRef::to_iri`] kept a `%XX` run of bytes outside ASCII encoded
+/// (ASCII escapes are always kept and not reported).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum KeptReason {
+    /// Not UTF-8: an overlong form (`%C0%AF` for `/`).
+    Overlong,
+    /// Not UTF-8: a surrogate (`%ED%A0%80`, U+D800).
+    Surrogate,
+    /// Not UTF-8: a code point past U+10FFFF.
+    TooLarge,
+    /// Not UTF-8: a continuation byte without a lead, a byte that is never
+    /// UTF-8 (`%FF`), or a sequence cut short.
+    InvalidUtf8,
+    /// A character that would mislead when shown: a control, space,
+    /// invisible or bidirectional formatting character, variation selector,
+    /// noncharacter or tag.
+    NotShown,
+    /// A private-use character outside the query (RFC 3987 `iprivate`).
+    PrivateUseOutsideQuery,
+    /// Written in lowercase hex, which [`IriRef::to_uri`] would not give back.
+    LowercaseHex,
+}
+
+impl KeptReason {
+    /// The stable snake_case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KeptReason::Overlong => "overlong_utf8",
+            KeptReason::Surrogate => "surrogate",
+            KeptReason::TooLarge => "past_10ffff",
+            KeptReason::InvalidUtf8 => "invalid_utf8",
+            KeptReason::NotShown => "not_shown",
+            KeptReason::PrivateUseOutsideQuery => "private_use_outside_query",
+            KeptReason::LowercaseHex => "lowercase_hex",
+        }
+    }
+
+    /// What it means, for people.
+    pub const fn message(self) -> &'static str {
+        match self {
+            KeptReason::Overlong => "kept encoded: an overlong UTF-8 form, not a character",
+            KeptReason::Surrogate => "kept encoded: a UTF-16 surrogate, not a character",
+            KeptReason::TooLarge => "kept encoded: past U+10FFFF, not a character",
+            KeptReason::InvalidUtf8 => "kept encoded: not UTF-8",
+            KeptReason::NotShown => {
+                "kept encoded: a control, space, invisible or bidi formatting character"
+            }
+            KeptReason::PrivateUseOutsideQuery => {
+                "kept encoded: a private-use character outside the query"
+            }
+            KeptReason::LowercaseHex => {
+                "kept encoded: lowercase hex (the URI would not map back); normalize first"
+            }
+        }
+    }
+}
+
+/// A `%XX` run [`UriRef::to_iri`] kept encoded: where it starts in the URI,
+/// how many bytes of the URI it takes, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KeptEscape {
+    /// The index of its first `%`.
+    pub index: usize,
+    /// Its length in the URI (three bytes a triplet).
+    pub len: usize,
+    /// Why it was kept.
+    pub reason: KeptReason,
+}
+
+/// Why the UTF-8 bytes starting with the triplets at `b[i]` are not a
+/// character, and how many bytes of input the bad sequence takes.
+fn utf8_problem(b: &[u8], i: usize) -> (KeptReason, usize) {
+    let byte = |k: usize| pct::triplet_at(b, i + 3 * k);
+    let lead = byte(0).unwrap_or(0);
+    let next = byte(1);
+    let reason = match (lead, next) {
+        (0xC0 | 0xC1, _) => KeptReason::Overlong,
+        (0xE0, Some(0x80..=0x9F)) | (0xF0, Some(0x80..=0x8F)) => KeptReason::Overlong,
+        (0xED, Some(0xA0..=0xBF)) => KeptReason::Surrogate,
+        (0xF4, Some(0x90..=0xBF)) | (0xF5..=0xF7, _) => KeptReason::TooLarge,
+        _ => KeptReason::InvalidUtf8,
+    };
+    let want = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    let len = (0..want).take_while(|&k| byte(k).is_some()).count().max(1);
+    (reason, 3 * len)
+}
+
+impl UriRef<'_> {
+    /// The `%XX` runs of bytes outside ASCII that [`to_iri`](UriRef::to_iri)
+    /// keeps encoded, with the reason: bad UTF-8 (overlong forms,
+    /// surrogates...), characters not shown, private use outside the query,
+    /// lowercase hex.
+    ///
+    /// ```
+    /// use urikit::{iri::KeptReason, UriRef};
+    /// let uri = UriRef::parse("/%C0%AF/%ED%A0%80/%E2%80%AE/%c3%a9/%C3%A9")?;
+    /// let kept: Vec<_> = uri.kept_escapes().iter().map(|k| (k.index, k.reason)).collect();
+    /// assert_eq!(kept, [
+    ///     (1, KeptReason::Overlong),
+    ///     (8, KeptReason::Surrogate),
+    ///     (18, KeptReason::NotShown),
+    ///     (28, KeptReason::LowercaseHex),
+    /// ]);
+    /// # Ok::<_, urikit::ParseError>(())
+    /// ```
+    pub fn kept_escapes(&self) -> Vec<KeptEscape> {
+        let s = self.as_str();
+        let b = s.as_bytes();
+        let m = self.meta();
+        let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
+        let mut out = Vec::new();
+        let mut i = find_byte(b, b'%').unwrap_or(b.len());
+        while i < b.len() {
+            let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+            let mut step = 1;
+            if pct::triplet_at(b, i).is_some_and(|v| v >= 0x80) {
+                let kept = match pct::char_at(b, i) {
+                    None => {
+                        let (reason, len) = utf8_problem(b, i);
+                        Some((reason, len))
+                    }
+                    Some((c, len)) => {
+                        step = len;
+                        let v = c as u32;
+                        if decodable(b, i, in_query).is_some() {
+                            None
+                        } else if is_iprivate(v) && !in_query {
+                            Some((KeptReason::PrivateUseOutsideQuery, len))
+                        } else if !upper_hex(&b[i..i + len]) && decodable_ignoring_case(c, in_query)
+                        {
+                            Some((KeptReason::LowercaseHex, len))
+                        } else {
+                            Some((KeptReason::NotShown, len))
+                        }
+                    }
+                };
+                if let Some((reason, len)) = kept {
+                    step = len;
+                    out.push(KeptEscape {
+                        index: i,
+                        len,
+                        reason,
+                    });
+                }
+            }
+            i += step;
+            i += find_byte(&b[i..], b'%').unwrap_or(b.len() - i);
+        }
+        out
+    }
+}
+
+/// Whether `c` would be shown if its hex were uppercase.
+fn decodable_ignoring_case(c: char, in_query: bool) -> bool {
+    let v = c as u32;
+    ((is_ucschar(v) && !is_bidi_formatting(v)) || (in_query && is_iprivate(v))) && shows_plainly(c)
 }
 
 impl Uri<'_> {

@@ -46,6 +46,8 @@ use crate::{Authority, Host, Segments, Spans, UriRef, UriRefBuf};
 
 mod convert;
 
+pub use convert::{KeptEscape, KeptReason};
+
 /// A parsed IRI reference (RFC 3987 `IRI-reference`): an absolute IRI or a
 /// relative reference, borrowing its input. The accessors are those of
 /// [`UriRef`], and return raw text (non-ASCII characters and `%XX` as written).
