@@ -53,6 +53,9 @@ fn main() -> ExitCode {
         Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
         Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
         Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
+        Command::ToUri(a) => cmd::iri::run_to_uri(a, &args.global),
+        Command::ToIri(a) => cmd::iri::run_to_iri(a, &args.global),
+        Command::Idna(a) => cmd::iri::run_idna(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -5,6 +5,7 @@ pub mod check;
 pub mod equivalent;
 pub mod extract;
 pub mod fixup;
+pub mod iri;
 pub mod normalize;
 pub mod pair;
 pub mod parse;
