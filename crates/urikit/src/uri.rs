@@ -333,6 +333,14 @@ impl<'a> Uri<'a> {
         &self.0.s[..self.0.meta.scheme_end()]
     }
 
+    /// The view of a reference the caller knows has a scheme (an absolute
+    /// IRI's inside, for the IRI types).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn from_ref(r: UriRef<'a>) -> Uri<'a> {
+        debug_assert!(r.is_absolute());
+        Uri(r)
+    }
+
     /// The reference view of this URI.
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         self.0

@@ -113,41 +113,62 @@ impl UriRef<'_> {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn to_iri(&self) -> IriRefBuf {
-        let s = self.as_str();
-        let b = s.as_bytes();
-        let m = self.meta();
-        let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
-        let mut out = String::new();
-        // Where the input was shortened, and by how much in all from there on.
-        let mut cuts: Vec<(usize, usize)> = Vec::new();
-        let mut removed = 0;
-        let mut run = 0;
-        let mut i = find_byte(b, b'%').unwrap_or(b.len());
-        while i < b.len() {
-            let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
-            if let Some((c, len)) = decodable(b, i, in_query) {
-                out.push_str(&s[run..i]);
-                out.push(c);
-                removed += len - c.len_utf8();
-                i += len;
-                run = i;
-                cuts.push((i, removed));
-            } else {
-                i += 1;
-            }
-            i += find_byte(&b[i..], b'%').unwrap_or(b.len() - i);
-        }
-        if cuts.is_empty() {
-            return IriRefBuf::from_buf(self.to_owned());
-        }
-        out.push_str(&s[run..]);
-        // An offset never falls inside a decoded run (they hold no delimiter).
-        let at = |x: usize| {
-            let k = cuts.partition_point(|&(end, _)| end <= x);
-            x - k.checked_sub(1).map_or(0, |k| cuts[k].1)
-        };
-        IriRefBuf::from_buf(UriRefBuf::from_parts(out, moved(&m, at)))
+        decoded(self, decodable)
     }
+}
+
+/// The character the `%XX` triplets at `b[i]` decode to, and the bytes they
+/// take, when the IRI normal form has it decoded (RFC 3987 5.3.2.3: the
+/// percent-encoded `iunreserved` characters): a `ucschar` but the bidi
+/// formatting characters, which an IRI may not hold (section 4.1).
+/// Private-use characters are not `iunreserved` and stay encoded.
+pub(super) fn normal_char(b: &[u8], i: usize, _in_query: bool) -> Option<(char, usize)> {
+    let (c, len) = pct::char_at(b, i)?;
+    let v = c as u32;
+    (is_ucschar(v) && !is_bidi_formatting(v)).then_some((c, len))
+}
+
+/// `uri` with the `%XX` runs `decode` takes (`decode(b, i, in_query)`: the
+/// character at `b[i]` and the bytes it takes) written as characters: an
+/// IRI with the URI's components.
+pub(super) fn decoded(
+    uri: &UriRef<'_>,
+    decode: impl Fn(&[u8], usize, bool) -> Option<(char, usize)>,
+) -> IriRefBuf {
+    let s = uri.as_str();
+    let b = s.as_bytes();
+    let m = uri.meta();
+    let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
+    let mut out = String::new();
+    // Where the input was shortened, and by how much in all from there on.
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut removed = 0;
+    let mut run = 0;
+    let mut i = find_byte(b, b'%').unwrap_or(b.len());
+    while i < b.len() {
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+        if let Some((c, len)) = decode(b, i, in_query) {
+            out.push_str(&s[run..i]);
+            out.push(c);
+            removed += len - c.len_utf8();
+            i += len;
+            run = i;
+            cuts.push((i, removed));
+        } else {
+            i += 1;
+        }
+        i += find_byte(&b[i..], b'%').unwrap_or(b.len() - i);
+    }
+    if cuts.is_empty() {
+        return IriRefBuf::from_buf(uri.to_owned());
+    }
+    out.push_str(&s[run..]);
+    // An offset never falls inside a decoded run (they hold no delimiter).
+    let at = |x: usize| {
+        let k = cuts.partition_point(|&(end, _)| end <= x);
+        x - k.checked_sub(1).map_or(0, |k| cuts[k].1)
+    };
+    IriRefBuf::from_buf(UriRefBuf::from_parts(out, moved(&m, at)))
 }
 
 /// Why [`UriRef::to_iri`] kept a `%XX` run of bytes outside ASCII encoded

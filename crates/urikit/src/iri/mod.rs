@@ -34,6 +34,34 @@
 //!
 //! `to_uri` after `to_iri` gives the URI back, byte for byte (the conversion
 //! decodes only what `to_uri` writes again the same way).
+//!
+//! ## Resolution, normalization, comparison
+//!
+//! - [`Resolver::resolve_iri`](crate::Resolver::resolve_iri) and
+//!   [`IriRef::resolve_against`]: RFC 3986 section 5.2's algorithm on IRIs
+//!   (RFC 3987 section 6.5). It looks only at ASCII delimiters and copies
+//!   the rest, so it runs on the IRIs as written; the target keeps their
+//!   characters (raw or `%XX`) as they were.
+//! - [`Normalizer::normalize_iri`](crate::normalize::Normalizer::normalize_iri):
+//!   RFC 3987 5.3.2 (and 5.3.3 at [`Level::Scheme`](crate::normalize::Level)).
+//!   The IRI is mapped to its URI, normalized there (case of the scheme, of
+//!   the host's ASCII letters and of `%XX`; percent-encoded unreserved
+//!   characters decoded; dot segments removed...), and mapped back with every
+//!   percent-encoded `ucschar` decoded (5.3.2.3: `iunreserved`); bidi
+//!   formatting characters and `iprivate` stay encoded. No Unicode normalization: 5.3.2.2 has comparison rely on IRIs
+//!   created in NFC, not apply it.
+//! - [`equivalent`] and
+//!   [`Normalizer::equivalent_iri`](crate::normalize::Normalizer::equivalent_iri):
+//!   equal normal forms (equal normalized URIs).
+//!
+//! ```
+//! use urikit::iri::{equivalent, IriRef};
+//! use urikit::normalize::Level;
+//! let a = IriRef::parse("http://bücher.example/./é")?;
+//! let b = IriRef::parse("HTTP://b%C3%BCcher.example/%C3%A9")?;
+//! assert!(equivalent(&a, &b, Level::Syntax));
+//! # Ok::<_, urikit::ParseError>(())
+//! ```
 
 use alloc::string::String;
 use core::ops::Deref;
@@ -45,8 +73,10 @@ use crate::uri::string_traits;
 use crate::{Authority, Host, Segments, Spans, UriRef, UriRefBuf};
 
 mod convert;
+mod ops;
 
 pub use convert::{KeptEscape, KeptReason};
+pub use ops::equivalent;
 
 /// A parsed IRI reference (RFC 3987 `IRI-reference`): an absolute IRI or a
 /// relative reference, borrowing its input. The accessors are those of
@@ -273,6 +303,12 @@ impl<'a> Iri<'a> {
         self.0
     }
 
+    /// The string and offsets as a `Uri` view, for the crate's byte-level
+    /// machinery (see [`IriRef::inner`]).
+    pub(crate) fn inner_uri(&self) -> crate::Uri<'a> {
+        crate::Uri::from_ref(self.0.inner())
+    }
+
     /// An owned copy.
     pub fn to_owned(&self) -> IriBuf {
         IriBuf(self.0.to_owned())
@@ -364,6 +400,11 @@ impl IriBuf {
     /// As a reference (every IRI is one).
     pub fn into_iri_ref(self) -> IriRefBuf {
         self.0
+    }
+
+    /// An absolute IRI the crate's URI machinery built from IRIs.
+    pub(crate) fn from_uri_buf(u: crate::UriBuf) -> IriBuf {
+        IriBuf(IriRefBuf::from_buf(u.into_uri_ref()))
     }
 
     /// An absolute reference the crate built (an IRI string with a scheme).
