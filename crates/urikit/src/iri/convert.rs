@@ -6,27 +6,44 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
+use crate::compose::Composer;
 use crate::grammar::ucs::{is_bidi_formatting, is_iprivate, is_ucschar, shows_plainly};
-use crate::offsets::{AuthMeta, Meta};
+use crate::offsets::Offsets;
 use crate::scan::find_byte;
 use crate::{pct, table, Uri, UriBuf, UriRef, UriRefBuf};
 
-/// `m` with every offset moved by `at` (which keeps their order).
-fn moved(m: &Meta, at: impl Fn(usize) -> usize) -> Meta {
-    Meta {
-        scheme_end: at(m.scheme_end),
-        auth: m.auth.map(|a| AuthMeta {
-            start: at(a.start),
-            host_start: at(a.host_start),
-            host_end: at(a.host_end),
-            end: at(a.end),
-            host: a.host,
-        }),
-        path_start: at(m.path_start),
-        path_end: at(m.path_end),
-        query: m.query.map(&at),
-        fragment: m.fragment.map(&at),
+/// `r` written again with the composer, component by component: the
+/// userinfo, host, path, query and fragment each through `each(text,
+/// in_query, out)`, which appends its new form (of the same component, and
+/// for the host of the same kind); the scheme and port as they are.
+fn rewrite(r: &UriRef<'_>, mut each: impl FnMut(&str, bool, &mut String)) -> (String, Offsets) {
+    let mut s = String::with_capacity(r.as_str().len() + 16);
+    let mut c = Composer::new(&mut s);
+    if let Some(scheme) = r.scheme() {
+        c.scheme(|out| out.push_str(scheme));
     }
+    if let Some(a) = r.authority() {
+        if let Some(u) = a.userinfo() {
+            c.userinfo(|out| each(u, false, out));
+        }
+        let o = r.offsets();
+        c.host(|out| {
+            each(a.host_str(), false, out);
+            (o.host(), o.ipv4())
+        });
+        if let Some(p) = a.port() {
+            c.port(|out| out.push_str(p));
+        }
+    }
+    c.path(|out| each(r.path(), false, out));
+    if let Some(q) = r.query() {
+        c.query(|out| each(q, true, out));
+    }
+    if let Some(f) = r.fragment() {
+        c.fragment(|out| each(f, false, out));
+    }
+    let o = c.finish();
+    (s, o)
 }
 
 impl IriRef<'_> {
@@ -45,17 +62,16 @@ impl IriRef<'_> {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn to_uri(&self) -> UriRefBuf {
-        let s = self.as_str();
-        let b = s.as_bytes();
-        match pct::encode(b, &table::URI_CHAR) {
-            // ASCII: the IRI is a URI already.
-            Cow::Borrowed(_) => self.inner().to_owned(),
-            Cow::Owned(out) => {
-                // Each byte outside ASCII became three.
-                let at = |i: usize| i + 2 * b[..i].iter().filter(|&&c| c >= 0x80).count();
-                UriRefBuf::from_parts(out, moved(&self.inner().meta(), at))
-            }
+        if self.as_str().is_ascii() {
+            // The IRI is a URI already.
+            return self.inner().to_owned();
         }
+        // Every byte outside ASCII as `%XX`; the ASCII of an IRI is all URI
+        // characters (`%` included), kept.
+        let (s, o) = rewrite(&self.inner(), |text, _, out| {
+            pct::push_encoded(out, text.as_bytes(), &table::URI_CHAR);
+        });
+        UriRefBuf::from_offsets(s, o)
     }
 }
 
@@ -135,40 +151,50 @@ pub(super) fn decoded(
     uri: &UriRef<'_>,
     decode: impl Fn(&[u8], usize, bool) -> Option<(char, usize)>,
 ) -> IriRefBuf {
+    let any = |text: &str, in_query: bool| {
+        let b = text.as_bytes();
+        (0..b.len()).any(|i| b[i] == b'%' && decode(b, i, in_query).is_some())
+    };
     let s = uri.as_str();
-    let b = s.as_bytes();
-    let m = uri.meta();
-    let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
-    let mut out = String::new();
-    // Where the input was shortened, and by how much in all from there on.
-    let mut cuts: Vec<(usize, usize)> = Vec::new();
-    let mut removed = 0;
+    if find_byte(s.as_bytes(), b'%').is_none()
+        || !(uri.userinfo().is_some_and(|u| any(u, false))
+            || uri.host_str().is_some_and(|h| any(h, false))
+            || any(uri.path(), false)
+            || uri.query().is_some_and(|q| any(q, true))
+            || uri.fragment().is_some_and(|f| any(f, false)))
+    {
+        // Nothing to decode: the URI is the IRI.
+        return IriRefBuf::from_buf(uri.to_owned());
+    }
+    let (out, o) = rewrite(uri, |text, in_query, out| {
+        push_decoded(text, in_query, &decode, out);
+    });
+    IriRefBuf::from_buf(UriRefBuf::from_offsets(out, o))
+}
+
+/// Appends `text` (one component) with the `%XX` runs `decode` takes
+/// written as their characters.
+fn push_decoded(
+    text: &str,
+    in_query: bool,
+    decode: impl Fn(&[u8], usize, bool) -> Option<(char, usize)>,
+    out: &mut String,
+) {
+    let b = text.as_bytes();
     let mut run = 0;
     let mut i = find_byte(b, b'%').unwrap_or(b.len());
     while i < b.len() {
-        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
         if let Some((c, len)) = decode(b, i, in_query) {
-            out.push_str(&s[run..i]);
+            out.push_str(&text[run..i]);
             out.push(c);
-            removed += len - c.len_utf8();
             i += len;
             run = i;
-            cuts.push((i, removed));
         } else {
             i += 1;
         }
         i += find_byte(&b[i..], b'%').unwrap_or(b.len() - i);
     }
-    if cuts.is_empty() {
-        return IriRefBuf::from_buf(uri.to_owned());
-    }
-    out.push_str(&s[run..]);
-    // An offset never falls inside a decoded run (they hold no delimiter).
-    let at = |x: usize| {
-        let k = cuts.partition_point(|&(end, _)| end <= x);
-        x - k.checked_sub(1).map_or(0, |k| cuts[k].1)
-    };
-    IriRefBuf::from_buf(UriRefBuf::from_parts(out, moved(&m, at)))
+    out.push_str(&text[run..]);
 }
 
 /// Why [`UriRef::to_iri`] kept a `%XX` run of bytes outside ASCII encoded
@@ -285,8 +311,7 @@ impl UriRef<'_> {
     pub fn kept_escapes(&self) -> Vec<KeptEscape> {
         let s = self.as_str();
         let b = s.as_bytes();
-        let m = self.meta();
-        let query = m.query.map(|q| q..m.fragment.unwrap_or(s.len()));
+        let query = self.spans().query;
         let mut out = Vec::new();
         let mut i = find_byte(b, b'%').unwrap_or(b.len());
         while i < b.len() {
