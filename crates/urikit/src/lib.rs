@@ -62,7 +62,9 @@
 //! ## Crate features
 //!
 //! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
-//! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
+//! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`]
+//!   (and `iri`'s owned types, conversions, resolution and normalization; the
+//!   borrowed IRI types need no allocator).
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
@@ -100,7 +102,6 @@ pub mod extract;
 mod grammar;
 #[cfg(feature = "idna")]
 pub mod idna;
-#[cfg(feature = "alloc")]
 pub mod iri;
 #[cfg(feature = "alloc")]
 pub mod normalize;

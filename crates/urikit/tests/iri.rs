@@ -286,3 +286,15 @@ fn owned_forms_and_traits() {
         Some(UriRef::parse("/a").unwrap())
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_as_strings() {
+    let r: IriRef<'_> = serde_json::from_str("\"http://例え.jp/ü\"").unwrap();
+    assert_eq!(r.host_str(), Some("例え.jp"));
+    assert_eq!(serde_json::to_string(&r).unwrap(), "\"http://例え.jp/ü\"");
+    let b: IriBuf = serde_json::from_str("\"x:ü\"").unwrap();
+    assert_eq!(b.as_iri().path(), "ü");
+    assert!(serde_json::from_str::<IriRefBuf>("\"/a\\u202eb\"").is_err());
+    assert!(serde_json::from_str::<Iri<'_>>("\"/relative\"").is_err());
+}

@@ -50,6 +50,7 @@ pub(crate) const fn is_bidi_formatting(c: u32) -> bool {
 /// mislead them: not a control, space, invisible or bidirectional formatting
 /// character, variation selector, noncharacter or tag. (Private-use
 /// characters are left to the caller.)
+#[cfg(feature = "alloc")]
 pub(crate) fn shows_plainly(c: char) -> bool {
     !c.is_control()
         && !c.is_whitespace()

@@ -1,7 +1,6 @@
 //! IRI to URI (RFC 3987 section 3.1) and URI to IRI (section 3.2), and their
 //! forms with UTS #46 for the host (feature `idna`).
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -372,6 +371,7 @@ mod with_idna {
     use super::*;
     use crate::idna::{IdnaError, Uts46};
     use crate::offsets::HostKind;
+    use alloc::borrow::Cow;
 
     /// The host of `r` decoded into text, when it is a reg-name with
     /// something outside ASCII (raw, or as UTF-8 `%XX`) or an `xn--` label:

@@ -63,6 +63,7 @@
 //! # Ok::<_, urikit::ParseError>(())
 //! ```
 
+#[cfg(feature = "alloc")]
 use alloc::string::String;
 use core::ops::Deref;
 
@@ -70,12 +71,18 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar::ucs;
 use crate::parse;
 use crate::uri::string_traits;
-use crate::{Authority, Host, Segments, Spans, UriRef, UriRefBuf};
+#[cfg(feature = "alloc")]
+use crate::UriRefBuf;
+use crate::{Authority, Host, Segments, Spans, UriRef};
 
+#[cfg(feature = "alloc")]
 mod convert;
+#[cfg(feature = "alloc")]
 mod ops;
 
+#[cfg(feature = "alloc")]
 pub use convert::{KeptEscape, KeptReason};
+#[cfg(feature = "alloc")]
 pub use ops::equivalent;
 
 /// A parsed IRI reference (RFC 3987 `IRI-reference`): an absolute IRI or a
@@ -108,10 +115,12 @@ pub struct Iri<'a>(IriRef<'a>);
 
 /// An owned, parsed IRI reference; [`as_iri_ref`](IriRefBuf::as_iri_ref) gives
 /// the borrowed view with every accessor.
+#[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub struct IriRefBuf(UriRefBuf);
 
 /// An owned absolute IRI; [`as_iri`](IriBuf::as_iri) gives the borrowed view.
+#[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub struct IriBuf(IriRefBuf);
 
@@ -254,6 +263,7 @@ impl<'a> IriRef<'a> {
     }
 
     /// An owned copy.
+    #[cfg(feature = "alloc")]
     pub fn to_owned(&self) -> IriRefBuf {
         IriRefBuf(self.0.to_owned())
     }
@@ -261,6 +271,7 @@ impl<'a> IriRef<'a> {
     /// The string and offsets, as a `UriRef` view, for the crate's
     /// byte-level machinery (resolution, normalization), which never looks
     /// at a byte outside ASCII but to copy it.
+    #[cfg(feature = "alloc")]
     pub(crate) fn inner(&self) -> UriRef<'a> {
         self.0
     }
@@ -305,11 +316,13 @@ impl<'a> Iri<'a> {
 
     /// The string and offsets as a `Uri` view, for the crate's byte-level
     /// machinery (see [`IriRef::inner`]).
+    #[cfg(feature = "alloc")]
     pub(crate) fn inner_uri(&self) -> crate::Uri<'a> {
         crate::Uri::from_ref(self.0.inner())
     }
 
     /// An owned copy.
+    #[cfg(feature = "alloc")]
     pub fn to_owned(&self) -> IriBuf {
         IriBuf(self.0.to_owned())
     }
@@ -322,6 +335,7 @@ impl<'a> Deref for Iri<'a> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl IriRefBuf {
     /// Parses an owned string.
     ///
@@ -365,6 +379,7 @@ impl IriRefBuf {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl IriBuf {
     /// Parses an owned string as an absolute IRI.
     ///
@@ -414,7 +429,9 @@ impl IriBuf {
     }
 }
 
-string_traits!(IriRef<'a>: 'a, Iri<'a>: 'a, IriRefBuf, IriBuf);
+string_traits!(IriRef<'a>: 'a, Iri<'a>: 'a);
+#[cfg(feature = "alloc")]
+string_traits!(IriRefBuf, IriBuf);
 
 /// Every URI reference is an IRI reference, with the same components.
 impl<'a> From<UriRef<'a>> for IriRef<'a> {
@@ -436,18 +453,21 @@ impl<'a> From<Iri<'a>> for IriRef<'a> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl From<IriBuf> for IriRefBuf {
     fn from(i: IriBuf) -> IriRefBuf {
         i.0
     }
 }
 
+#[cfg(feature = "alloc")]
 impl From<IriRefBuf> for String {
     fn from(i: IriRefBuf) -> String {
         i.into_string()
     }
 }
 
+#[cfg(feature = "alloc")]
 impl From<IriBuf> for String {
     fn from(i: IriBuf) -> String {
         i.into_string()
@@ -468,6 +488,7 @@ impl<'a> TryFrom<&'a str> for Iri<'a> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl TryFrom<String> for IriRefBuf {
     type Error = (ParseError, String);
     fn try_from(s: String) -> Result<Self, Self::Error> {
@@ -475,6 +496,7 @@ impl TryFrom<String> for IriRefBuf {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl TryFrom<String> for IriBuf {
     type Error = (ParseError, String);
     fn try_from(s: String) -> Result<Self, Self::Error> {
@@ -482,6 +504,7 @@ impl TryFrom<String> for IriBuf {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl core::str::FromStr for IriRefBuf {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
@@ -489,6 +512,7 @@ impl core::str::FromStr for IriRefBuf {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl core::str::FromStr for IriBuf {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
