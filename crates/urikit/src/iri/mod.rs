@@ -22,7 +22,7 @@
 //! ```
 //!
 //! The types mirror the URI ones: [`IriRef`] and [`Iri`] borrow their input
-//! and never allocate (the same accessors as [`UriRef`](crate::UriRef), the
+//! and never allocate (the same accessors as [`UriRef`], the
 //! same [`ParseError`]), [`IriRefBuf`] and [`IriBuf`] own it.
 //!
 //! | conversion | what | RFC 3987 |
