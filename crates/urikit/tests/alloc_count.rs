@@ -17,18 +17,7 @@ fn allocations(f: impl FnOnce()) -> u64 {
 /// vector's input.
 fn inputs() -> Vec<String> {
     let shared = common::shared_dir();
-    let mut out = Vec::new();
-    let dir = shared.join("datasets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    for p in files {
-        let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
-        out.extend(text.lines().map(str::to_owned));
-    }
+    let mut out = common::dataset_lines();
     for e in std::fs::read_dir(shared.join("vectors").join("parsing")).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "json") {
