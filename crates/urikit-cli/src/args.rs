@@ -63,6 +63,15 @@ pub enum Command {
     Encode(crate::cmd::pct::EncodeArgs),
     /// Percent-decode text.
     Decode(crate::cmd::pct::DecodeArgs),
+    /// Change and show components, trurl-style: --set, --append, --trim,
+    /// --sort-query, --redirect, --get '{host}:{port}'.
+    Edit(crate::cmd::edit::EditArgs),
+    /// Show components by a format: `urikit get '{host}:{port}' URI...`
+    /// (`urikit edit --get`).
+    Get(crate::cmd::edit::GetArgs),
+    /// Set components: `urikit set host=example.com port=8080 < uris`
+    /// (`urikit edit --set`).
+    Set(crate::cmd::edit::SetArgs),
     /// The URI of each IRI (RFC 3987 section 3.1: non-ASCII as UTF-8 %XX; --idna for hosts).
     ToUri(crate::cmd::iri::ToUriArgs),
     /// The IRI of each URI, for display (RFC 3987 section 3.2; hosts by the UTS #46 display policy).

@@ -23,6 +23,8 @@ const COMMANDS: &[(&[&str], &str, &str)] = &[
     (&["relativize", "--base", "http://a/b/c"], "http://a/g", "g"),
     (&["equivalent"], "http://a http://A/", "http://a"),
     (&["urn-equivalent"], "urn:ex:a URN:EX:a", "urn:ex:a b:c"),
+    (&["edit", "-s", "port=1"], "http://h/", "mailto:x"),
+    (&["get", "{must:query}"], "http://h/?q", "http://h/"),
 ];
 
 /// The lines given to each command: valid, not UTF-8, invalid (when the

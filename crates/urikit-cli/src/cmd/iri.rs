@@ -8,7 +8,7 @@ use urikit::UriRef;
 use crate::args::Global;
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit to-uri [--idna] [INPUT]...`
@@ -66,22 +66,14 @@ pub fn run_to_uri(args: &ToUriArgs, global: &Global) -> anyhow::Result<Status> {
     let cmd = ToUri {
         idna: args.idna.then(Uts46::new),
     };
-    Ok(stream::lines(
-        &cmd,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&cmd, &args.inputs, global)
 }
 
 pub fn run_to_iri(args: &ToIriArgs, global: &Global) -> anyhow::Result<Status> {
     let cmd = ToIri {
         display: (!args.exact).then(Uts46::new),
     };
-    Ok(stream::lines(
-        &cmd,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&cmd, &args.inputs, global)
 }
 
 pub fn run_idna(args: &IdnaArgs, global: &Global) -> anyhow::Result<Status> {
@@ -99,11 +91,7 @@ pub fn run_idna(args: &IdnaArgs, global: &Global) -> anyhow::Result<Status> {
             .use_std3_ascii_rules(!args.no_std3_rules)
             .verify_dns_length(!args.no_verify_dns_length),
     };
-    Ok(stream::lines(
-        &cmd,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&cmd, &args.inputs, global)
 }
 
 /// One string result under one JSON key.
