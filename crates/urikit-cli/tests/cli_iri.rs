@@ -187,3 +187,60 @@ fn idna_operations_and_options() {
     let out = urikit(&["idna", "--to-unicode", "--display", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn normalize_iri() {
+    let out = urikit(
+        &["normalize", "--iri"],
+        "HTTP://Example.COM/./r%c3%a9sum%C3%A9/%E2%80%AE\nhttp://bücher.de:80/ü\n/a\u{202E}\n"
+            .as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "http://example.com/résumé/%E2%80%AE\nhttp://bücher.de:80/ü\n"
+    );
+    assert!(stderr(&out).contains("bidirectional formatting"));
+    let out = urikit(
+        &[
+            "normalize",
+            "--iri",
+            "--level",
+            "scheme",
+            "http://bücher.de:80/ü",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&out), "http://bücher.de/ü\n");
+}
+
+#[test]
+fn resolve_iri() {
+    let out = urikit(
+        &[
+            "--format",
+            "json",
+            "resolve",
+            "--iri",
+            "--base",
+            "http://例え.jp/a/b/c?q",
+        ],
+        "../ü/./d#é\n%C3%A9\n/a\u{202E}\n".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let targets: Vec<_> = json_lines(&out)
+        .iter()
+        .map(|l| l["target"].clone())
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            json!("http://例え.jp/a/ü/d#é"),
+            json!("http://例え.jp/a/b/%C3%A9"),
+            json!(null)
+        ]
+    );
+    // A base that is not an absolute IRI is a usage error.
+    let out = urikit(&["resolve", "--iri", "--base", "/relative", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
