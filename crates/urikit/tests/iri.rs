@@ -47,6 +47,11 @@ fn non_ascii_where_it_is_not_allowed() {
     // The scheme, the port and IP literals stay ASCII.
     assert_eq!(err("hé:x"), (1, K::InvalidScheme));
     assert_eq!(err("é:x"), (2, K::ColonInFirstSegment));
+    // A ":" after non-ASCII characters still spoils a relative first segment.
+    assert_eq!(err("aé:b"), (1, K::InvalidScheme));
+    assert_eq!(err("éa:b"), (3, K::ColonInFirstSegment));
+    assert_eq!(err("é@ü:b/c"), (5, K::ColonInFirstSegment));
+    assert!(IriRef::parse("é/a:b").is_ok());
     assert_eq!(err("http://h:8é/"), (10, K::InvalidPort));
     assert_eq!(err("http://[::é]/"), (10, K::InvalidIpv6));
     assert_eq!(err("http://[vé.x]/"), (9, K::InvalidIpvFuture));
