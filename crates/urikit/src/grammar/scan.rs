@@ -391,7 +391,7 @@ const RUN_TABLE: u8 = 3;
 
 /// The URI run `RUN` from `i` (`class` for [`RUN_TABLE`]). A function rather
 /// than a closure, so that it is always inlined: a closure called in
-/// [`iri_run`]'s loop was left out of line, and the IRI parse cost a fifth
+/// [`iri_run`]'s loop was left out of line, and the IRI parse cost a seventh
 /// more.
 #[inline(always)]
 fn resume<const RUN: u8>(b: &[u8], i: usize, short: bool, class: u8) -> Result<usize, ParseError> {
@@ -424,10 +424,25 @@ fn iri_run<const RUN: u8>(
     Ok(i)
 }
 
-// The five functions below have one shape, spelled out each time: with the
-// URI scan passed to a shared generic function (as a function item or as a
-// closure) the compiler stopped inlining the scans into the parser, and the
-// URI parse went from 399 to 493 instructions per URL (kasztp, callgrind).
+/// The run `RUN` from `i`: the URI scan ([`resume`]), and for an IRI
+/// [`iri_run`] after it. The scan is picked by a constant, not passed as a
+/// function or closure: passed, it was left out of line and the URI parse
+/// went from 399 to 493 instructions per URL (kasztp, callgrind).
+#[inline(always)]
+fn scan_run<const IRI: bool, const RUN: u8>(
+    b: &[u8],
+    i: usize,
+    short: bool,
+    class: u8,
+    place: Place,
+) -> Result<usize, ParseError> {
+    let at = resume::<RUN>(b, i, short, class)?;
+    if IRI {
+        iri_run::<RUN>(b, at, place, short, class)
+    } else {
+        Ok(at)
+    }
+}
 
 /// [`scan_path`]; for an IRI, `ipath` (`ucschar` too).
 #[inline(always)]
@@ -436,12 +451,7 @@ pub(crate) fn scan_ipath<const IRI: bool>(
     i: usize,
     short: bool,
 ) -> Result<usize, ParseError> {
-    let at = scan_path(b, i, short)?;
-    if IRI {
-        iri_run::<RUN_PATH>(b, at, Place::Other, short, PATH)
-    } else {
-        Ok(at)
-    }
+    scan_run::<IRI, RUN_PATH>(b, i, short, PATH, Place::Other)
 }
 
 /// [`scan_query`] for the query; for an IRI, `iquery` (`ucschar` and `iprivate`).
@@ -451,12 +461,7 @@ pub(crate) fn scan_iquery<const IRI: bool>(
     i: usize,
     short: bool,
 ) -> Result<usize, ParseError> {
-    let at = scan_query(b, i, short)?;
-    if IRI {
-        iri_run::<RUN_QUERY>(b, at, Place::Query, short, QUERY)
-    } else {
-        Ok(at)
-    }
+    scan_run::<IRI, RUN_QUERY>(b, i, short, QUERY, Place::Query)
 }
 
 /// [`scan_query`] for the fragment; for an IRI, `ifragment` (`ucschar`).
@@ -466,12 +471,7 @@ pub(crate) fn scan_ifragment<const IRI: bool>(
     i: usize,
     short: bool,
 ) -> Result<usize, ParseError> {
-    let at = scan_query(b, i, short)?;
-    if IRI {
-        iri_run::<RUN_QUERY>(b, at, Place::Other, short, QUERY)
-    } else {
-        Ok(at)
-    }
+    scan_run::<IRI, RUN_QUERY>(b, i, short, QUERY, Place::Other)
 }
 
 /// [`scan_reg_name`]; for an IRI, `ireg-name` (`ucschar` too).
@@ -481,29 +481,19 @@ pub(crate) fn scan_ireg_name<const IRI: bool>(
     i: usize,
     short: bool,
 ) -> Result<usize, ParseError> {
-    let at = scan_reg_name(b, i, short)?;
-    if IRI {
-        iri_run::<RUN_REG_NAME>(b, at, Place::Other, short, REG_NAME)
-    } else {
-        Ok(at)
-    }
+    scan_run::<IRI, RUN_REG_NAME>(b, i, short, REG_NAME, Place::Other)
 }
 
 /// [`scan`] over one of the authority's classes ([`USERINFO`],
-/// [`REG_NAME`]), for the rare authorities the general routine reads; for
-/// an IRI, with `ucschar` too.
+/// [`REG_NAME`]), for the rare authorities the general routine reads and a
+/// relative reference's first segment; for an IRI, with `ucschar` too.
 #[inline(always)]
 pub(crate) fn scan_iauth<const IRI: bool>(
     b: &[u8],
     i: usize,
     class: u8,
 ) -> Result<usize, ParseError> {
-    let at = scan(b, i, class)?;
-    if IRI {
-        iri_run::<RUN_TABLE>(b, at, Place::Other, false, class)
-    } else {
-        Ok(at)
-    }
+    scan_run::<IRI, RUN_TABLE>(b, i, false, class, Place::Other)
 }
 
 /// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
