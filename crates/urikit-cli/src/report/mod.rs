@@ -134,6 +134,7 @@ library_problems!(
     urikit::ResolveError,
     urikit::urn::UrnError,
     urikit::base::BaseError,
+    urikit::idna::IdnaError,
 );
 
 /// A rule of the URI's scheme that it breaks; the JSON error object also
