@@ -166,3 +166,20 @@ def test_extract_finds_uris_with_character_positions():
     assert text[m.start : m.end] == "http://a/b/../c"
     assert text[found[1].start : found[1].end] == "http://x.example/p"
     assert found[2].abbreviated and found[2].line == 2
+
+
+def test_iris_rfc3987():
+    iri = "http://bücher.example/résumé?q=日本#§2"
+    assert urikit.is_valid_iri(iri) and not urikit.is_valid(iri)
+    uri = urikit.iri_to_uri(iri)
+    assert uri == "http://b%C3%BCcher.example/r%C3%A9sum%C3%A9?q=%E6%97%A5%E6%9C%AC#%C2%A72"
+    assert urikit.uri_to_iri(uri) == iri and urikit.iri_to_uri(urikit.uri_to_iri(uri)) == uri
+    # Bidi formatting characters are not allowed (RFC 3987 4.1): stay encoded.
+    assert urikit.uri_to_iri("http://h/%E2%80%AE") == "http://h/%E2%80%AE"
+    with pytest.raises(urikit.ParseError) as e:
+        urikit.iri_to_uri("http://example.org/a\u202eb")
+    assert (e.value.kind, e.value.index) == ("bidi_formatting_char", 20)
+    assert urikit.resolve_iri("http://例え.jp/a/b/c?q", "../ü/./d#é") == "http://例え.jp/a/ü/d#é"
+    assert urikit.normalize_iri("HTTP://Example.COM/%7e/./r%C3%A9sum%c3%a9") == "http://example.com/~/résumé"
+    assert urikit.equivalent_iri("http://bücher.example/é", "HTTP://b%C3%BCcher.example:80/%C3%A9", level="scheme")
+    assert not urikit.equivalent_iri("http://bücher.example/é", "HTTP://b%C3%BCcher.example:80/%C3%A9")

@@ -1,6 +1,7 @@
 """urikit: URIs, URLs and URNs as the RFCs define them (RFC 3986, RFC 8141).
 
-Parse and take apart, resolve and relativize, normalize and compare, check
+Parse and take apart, resolve and relativize, normalize and compare (URIs,
+and IRIs: RFC 3987, with the conversions both ways), check
 for the dangers RFC 3986 section 7 lists, find URIs in text; ``urlsplit`` and
 ``urlparse`` give urllib's own result types; ``urikit.arrow`` does all of it
 over whole Arrow columns.
@@ -23,13 +24,19 @@ from ._urikit import (
     Urn,
     check,
     equivalent,
+    equivalent_iri,
     extract,
+    iri_to_uri,
     is_valid,
+    is_valid_iri,
     normalize,
+    normalize_iri,
     parse,
     parse_urn,
     relativize,
     resolve,
+    resolve_iri,
+    uri_to_iri,
     urlparse,
     urlsplit,
     urn_equivalent,
@@ -48,13 +55,19 @@ __all__ = [
     "UrnError",
     "check",
     "equivalent",
+    "equivalent_iri",
     "extract",
+    "iri_to_uri",
     "is_valid",
+    "is_valid_iri",
     "normalize",
+    "normalize_iri",
     "parse",
     "parse_urn",
     "relativize",
     "resolve",
+    "resolve_iri",
+    "uri_to_iri",
     "urlparse",
     "urlsplit",
     "urn_equivalent",

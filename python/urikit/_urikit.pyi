@@ -21,13 +21,19 @@ __all__ = [
     "arrow_resolve",
     "check",
     "equivalent",
+    "equivalent_iri",
     "extract",
+    "iri_to_uri",
     "is_valid",
+    "is_valid_iri",
     "normalize",
+    "normalize_iri",
     "parse",
     "parse_urn",
     "relativize",
     "resolve",
+    "resolve_iri",
+    "uri_to_iri",
     "urlparse",
     "urlsplit",
     "urn_equivalent",
@@ -176,6 +182,12 @@ def urn_equivalent(
     objective: _Objective = "names",
     generic: bool = False,
 ) -> bool: ...
+def is_valid_iri(s: str) -> bool: ...
+def iri_to_uri(s: str) -> str: ...
+def uri_to_iri(s: str) -> str: ...
+def resolve_iri(base: str, reference: str) -> str: ...
+def normalize_iri(s: str, *, level: _Level = "syntax") -> str: ...
+def equivalent_iri(a: str, b: str, *, level: _Level = "syntax") -> bool: ...
 def check(s: str) -> CheckReport: ...
 def extract(
     text: str, *, abbreviated: bool = False, scheme_rules: bool = False, base: str | None = None
