@@ -33,6 +33,7 @@
 //! | find URIs in text, complete abbreviations | `extract` (feature `extract`) | Appendices E and F of the drafts |
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
+//! | public suffix, registrable domain | `psl` (feature `psl`) | the Public Suffix List |
 //!
 //! ```
 //! use urikit::normalize::{Level, Normalizer};
@@ -62,6 +63,10 @@
 //! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
 //! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
+//! - `psl` (implies `alloc`): the `psl` module, the Public Suffix List: public
+//!   suffix, registrable domain, subdomain, the list embedded at build time
+//!   (a build script turns `data/public_suffix_list.dat` into a table; no
+//!   dependency, no network) or read from a newer copy at run time.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //!
@@ -97,6 +102,8 @@ pub mod normalize;
 mod path;
 #[cfg(feature = "alloc")]
 pub mod pct;
+#[cfg(feature = "psl")]
+pub mod psl;
 #[cfg(feature = "alloc")]
 mod relative;
 #[cfg(feature = "alloc")]
