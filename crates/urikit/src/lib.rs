@@ -34,6 +34,7 @@
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
 //! | public suffix, registrable domain | `psl` (feature `psl`) | the Public Suffix List |
+//! | crawler canonicalization, SURT keys | `canon` (feature `canon`) | urlcanon, the `surt` package, Google Safe Browsing |
 //!
 //! ```
 //! use urikit::normalize::{Level, Normalizer};
@@ -67,6 +68,9 @@
 //!   suffix, registrable domain, subdomain, the list embedded at build time
 //!   (a build script turns `data/public_suffix_list.dat` into a table; no
 //!   dependency, no network) or read from a newer copy at run time.
+//! - `canon` (implies `alloc`): the `canon` module, crawler canonicalization
+//!   profiles (urlcanon's, the Internet Archive's, Google Safe Browsing's)
+//!   and SURT keys; adds the `idna` dependency (UTS #46 for hosts).
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //!
@@ -91,6 +95,8 @@ extern crate alloc;
 pub mod base;
 #[cfg(feature = "alloc")]
 pub mod build;
+#[cfg(feature = "canon")]
+pub mod canon;
 #[cfg(feature = "alloc")]
 pub mod equivalence;
 #[cfg(feature = "extract")]
