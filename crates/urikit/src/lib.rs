@@ -68,9 +68,9 @@
 //!   suffix, registrable domain, subdomain, the list embedded at build time
 //!   (a build script turns `data/public_suffix_list.dat` into a table; no
 //!   dependency, no network) or read from a newer copy at run time.
-//! - `canon` (implies `alloc`): the `canon` module, crawler canonicalization
+//! - `canon` (implies `whatwg`): the `canon` module, crawler canonicalization
 //!   profiles (urlcanon's, the Internet Archive's, Google Safe Browsing's)
-//!   and SURT keys; adds the `idna` dependency (UTS #46 for hosts).
+//!   and SURT keys; hosts go through the `whatwg` host parser's IDNA.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //!
@@ -104,6 +104,7 @@ pub mod extract;
 mod grammar;
 #[cfg(feature = "alloc")]
 pub mod normalize;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]
@@ -123,6 +124,8 @@ mod serde;
 mod span;
 mod uri;
 pub mod urn;
+#[cfg(feature = "alloc")]
+pub mod whatwg;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;

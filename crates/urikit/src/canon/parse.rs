@@ -38,7 +38,7 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::net::Ipv6Addr;
 
-use crate::security::rare_ip::parse_whatwg_ipv4;
+use crate::whatwg::host::{parse_ipv4 as parse_whatwg_ipv4, parse_ipv6};
 
 /// A URL taken apart by urlcanon's rules (see the [module docs](self)):
 /// every field is the text as written (absent pieces are empty, the one-byte
@@ -546,20 +546,19 @@ pub fn reverse_host(host: &[u8], trailing_comma: bool, out: &mut Vec<u8>) {
     }
 }
 
-/// The host's value as an IP address: IPv6 for `[...]`, otherwise IPv4 by
-/// the WHATWG number forms.
+/// The host's value as an IP address: IPv6 for `[...]` (the WHATWG IPv6
+/// parser), otherwise IPv4 by the WHATWG number forms.
 pub(crate) fn parse_ip(host: &[u8]) -> (Option<u32>, Option<Ipv6Addr>) {
     if let [b'[', inner @ .., b']'] = host {
-        return (
-            None,
-            crate::host::parse_ipv6(inner).ok().map(Ipv6Addr::from),
-        );
+        let inner = core::str::from_utf8(inner).ok();
+        return (None, inner.and_then(|s| parse_ipv6(s).ok()));
     }
     (parse_ipv4(host), None)
 }
 
-/// urlcanon's `parse_ipv4`: the WHATWG IPv4 number forms, where an empty
-/// part (`1..2`, `.`) also counts as `0` (the WHATWG parser fails there).
+/// urlcanon's `parse_ipv4`: the WHATWG IPv4 parser
+/// ([`crate::whatwg::host::parse_ipv4`]), except that an empty part (`1..2`,
+/// `.`) counts as `0` where the WHATWG parser fails.
 pub(crate) fn parse_ipv4(host: &[u8]) -> Option<u32> {
     let host = core::str::from_utf8(host).ok().filter(|h| !h.is_empty())?;
     let body = host.strip_suffix('.').unwrap_or(host);

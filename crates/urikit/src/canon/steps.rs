@@ -11,6 +11,7 @@ use super::parse::{is_tab_or_newline, kind_of, parse_ip, Kind, ParsedUrl};
 use crate::pct::triplet_at;
 use crate::security::rare_ip::parse_inet_aton;
 use crate::table::{Table, UPPER_HEX};
+use crate::whatwg::EncodeSet;
 
 /// Replaces `field` by `f`'s answer when it has one (`None`: unchanged).
 fn rewrite<'a>(field: &mut Cow<'a, [u8]>, f: impl FnOnce(&[u8]) -> Option<Vec<u8>>) {
@@ -54,17 +55,10 @@ const MINIMAL_PATH_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"?"));
 /// urlcanon's `less_dumb_pct_recode_query`, a query key or value: the
 /// Google set and `&` `=`.
 const MINIMAL_QUERY_TOKEN_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"&="));
-/// WHATWG URL Standard, C0 control percent-encode set: C0 controls and
-/// everything above U+007E.
-const WHATWG_C0_CONTROL_KEEP: Table = Table::range(0x20, 0x7e);
-/// WHATWG path percent-encode set: the query set, `?`, `` ` ``, `{`, `}`.
-const WHATWG_PATH_KEEP: Table = PRINTABLE.minus(Table::new(b"\"#<>?`{}"));
-/// WHATWG query percent-encode set: the C0 control set, space, `"`, `#`, `<`, `>`.
-const WHATWG_QUERY_KEEP: Table = PRINTABLE.minus(Table::new(b"\"#<>"));
-/// WHATWG userinfo percent-encode set: the path set and `/:;=@[\]^|`.
-const WHATWG_USERINFO_KEEP: Table = WHATWG_PATH_KEEP.minus(Table::new(b"/:;=@[\\]^|"));
-/// urlcanon's host set: C0 controls, space, and everything above U+007E.
-const WHATWG_HOST_KEEP: Table = PRINTABLE;
+/// urlcanon's `whatwg` host set ("a hack", it says, for hosts with `%20`):
+/// C0 controls, space, and everything above U+007E. The URL Standard's own
+/// sets are [`EncodeSet`]'s.
+const URLCANON_HOST_KEEP: Table = PRINTABLE;
 
 /// Percent-encodes the bytes of `field` outside `keep` (uppercase hex).
 pub(crate) fn encode(field: &mut Cow<'_, [u8]>, keep: &Table) {
@@ -401,22 +395,28 @@ pub(crate) fn fix_host_dots(url: &mut ParsedUrl<'_>) -> bool {
     changed
 }
 
-/// Domain to ASCII (UTS #46, nontransitional: `faß.example` gives
-/// `xn--fa-hia.example`) for the host of a special scheme; ASCII hosts are
-/// lowercased. A host that UTS #46 refuses is left as it is but for its
-/// ASCII letters, lowercased. Whether the host changed other than by case.
+/// The URL Standard's domain to ASCII ([`crate::whatwg::host::domain_to_ascii`]:
+/// UTS #46 nontransitional, `faß.example` gives `xn--fa-hia.example`) for
+/// the host of a special scheme. A host it refuses (a forbidden code point,
+/// bytes that are not UTF-8) is left as it is but for its ASCII letters,
+/// lowercased, as urlcanon's fallback does. Whether the host changed other than by case.
 pub(crate) fn idna(url: &mut ParsedUrl<'_>) -> bool {
     if url.host.is_empty() || kind_of(&url.scheme) == Kind::Other || url.host[0] == b'[' {
         return false;
     }
-    if !url.host.is_ascii() {
-        if let Ok(ascii) = idna::domain_to_ascii_cow(&url.host, idna::AsciiDenyList::EMPTY) {
-            url.host = Cow::Owned(ascii.into_owned().into_bytes());
-            return true;
+    match crate::whatwg::host::domain_to_ascii(&url.host) {
+        Ok(ascii) => {
+            let changed = !ascii.as_bytes().eq_ignore_ascii_case(&url.host);
+            if ascii.as_bytes() != &*url.host {
+                url.host = Cow::Owned(ascii.into_owned().into_bytes());
+            }
+            changed
+        }
+        Err(_) => {
+            lowercase_host(url);
+            false
         }
     }
-    lowercase_host(url);
-    false
 }
 
 /// Lowercases the host's ASCII letters.
@@ -455,7 +455,9 @@ pub(crate) fn ip(url: &mut ParsedUrl<'_>, which: Ip) {
                     url.host = Cow::Owned(dotted(v));
                 }
             } else if let Some(a) = url.ip6 {
-                let text = alloc::format!("[{a}]");
+                let mut text = alloc::string::String::from("[");
+                crate::whatwg::host::write_ipv6(&mut text, a);
+                text.push(']');
                 if text.as_bytes() != &*url.host {
                     url.host = Cow::Owned(text.into_bytes());
                 }
@@ -511,10 +513,12 @@ pub(crate) fn strip_www(url: &mut ParsedUrl<'_>) {
 pub enum Encode {
     /// None.
     None,
-    /// The WHATWG URL Standard's, by component (urlcanon's `whatwg`): host
-    /// C0 controls, space and non-ASCII; userinfo, path (of a special scheme,
-    /// or starting with `/`, otherwise the C0 control set), query and
-    /// fragment (C0 control set) each its own set.
+    /// The URL Standard's sets ([`EncodeSet`]) as urlcanon's `whatwg` applies
+    /// them: userinfo set; path set for a special scheme's path or one
+    /// starting with `/`, otherwise the C0 control set; query set (also for
+    /// special schemes: urlcanon predates the special-query set); C0 control
+    /// set for the fragment (urlcanon predates the fragment set); and for the
+    /// host C0 controls, space and non-ASCII.
     Whatwg,
     /// Google Safe Browsing's, everywhere: bytes <= 0x20, >= 0x7F, `#`, `%`.
     Google,
@@ -529,18 +533,18 @@ pub(crate) fn encode_all(url: &mut ParsedUrl<'_>, which: Encode) {
     match which {
         Encode::None => {}
         Encode::Whatwg => {
-            encode(&mut url.host, &WHATWG_HOST_KEEP);
-            let path_keep =
-                if url.path.first() == Some(&b'/') || kind_of(&url.scheme) != Kind::Other {
-                    &WHATWG_PATH_KEEP
-                } else {
-                    &WHATWG_C0_CONTROL_KEEP
-                };
-            encode(&mut url.path, path_keep);
-            encode(&mut url.username, &WHATWG_USERINFO_KEEP);
-            encode(&mut url.password, &WHATWG_USERINFO_KEEP);
-            encode(&mut url.query, &WHATWG_QUERY_KEEP);
-            encode(&mut url.fragment, &WHATWG_C0_CONTROL_KEEP);
+            encode(&mut url.host, &URLCANON_HOST_KEEP);
+            let special = kind_of(&url.scheme) != Kind::Other;
+            let path_set = if url.path.first() == Some(&b'/') || special {
+                EncodeSet::Path
+            } else {
+                EncodeSet::C0Control
+            };
+            encode(&mut url.path, &path_set.keep());
+            encode(&mut url.username, &EncodeSet::Userinfo.keep());
+            encode(&mut url.password, &EncodeSet::Userinfo.keep());
+            encode(&mut url.query, &EncodeSet::Query.keep());
+            encode(&mut url.fragment, &EncodeSet::C0Control.keep());
         }
         Encode::Google => {
             for field in [

@@ -215,7 +215,9 @@ pub fn parse_inet_aton_glibc(s: &str) -> Result<InetAton, InetAtonError> {
 /// Parses `s` as the WHATWG URL standard's IPv4 parser does (what browsers
 /// do with an `http:` host that ends in a number): as [`parse_inet_aton`],
 /// except that a part may be a bare `0x` (zero) and one trailing dot is
-/// allowed (`0x.0x.0`, `127.0.0.1.`).
+/// allowed (`0x.0x.0`, `127.0.0.1.`). This is the URL parser's own reading,
+/// [`crate::whatwg::host::parse_ipv4`], with its error told in this module's
+/// terms.
 ///
 /// # Errors
 /// As [`parse_inet_aton`].
@@ -230,24 +232,31 @@ pub fn parse_inet_aton_glibc(s: &str) -> Result<InetAton, InetAtonError> {
 /// # Ok::<_, urikit::security::rare_ip::InetAtonError>(())
 /// ```
 pub fn parse_whatwg_ipv4(s: &str) -> Result<InetAton, InetAtonError> {
-    let t = s.strip_suffix('.').filter(|t| !t.is_empty()).unwrap_or(s);
-    let (a, end) = parse_prefix_with(t.as_bytes(), true)?;
-    if end == t.len() {
-        Ok(a)
-    } else {
-        Err(InetAtonError::new(end, InetAtonErrorKind::UnexpectedChar))
+    use crate::whatwg::ValidationErrorKind as W;
+    match crate::whatwg::host::parse_ipv4(s) {
+        Ok(a) => Ok(InetAton {
+            value: a.value(),
+            parts: a.parts(),
+            octal: a.has_octal(),
+            hex: a.has_hex(),
+        }),
+        Err(e) => {
+            let kind = match e.kind() {
+                W::Ipv4TooManyParts => InetAtonErrorKind::TooManyParts,
+                W::Ipv4OutOfRangePart => InetAtonErrorKind::PartTooLarge,
+                _ if s.as_bytes().get(e.index()).is_some_and(u8::is_ascii_digit) => {
+                    InetAtonErrorKind::UnexpectedChar
+                }
+                _ => InetAtonErrorKind::ExpectedDigit,
+            };
+            Err(InetAtonError::new(e.index(), kind))
+        }
     }
 }
 
 /// Reads up to four parts from the start of `b`; returns the address and the
 /// index of the first byte after it. Linear in `b.len()`, any part length.
 fn parse_prefix(b: &[u8]) -> Result<(InetAton, usize), InetAtonError> {
-    parse_prefix_with(b, false)
-}
-
-/// [`parse_prefix`], where `bare_hex` lets `0x` without digits stand for 0
-/// (WHATWG).
-fn parse_prefix_with(b: &[u8], bare_hex: bool) -> Result<(InetAton, usize), InetAtonError> {
     use InetAtonErrorKind as K;
     let mut bytes = [0u8; 4];
     let mut n = 0; // parts stored in `bytes`
@@ -265,7 +274,7 @@ fn parse_prefix_with(b: &[u8], bare_hex: bool) -> Result<(InetAton, usize), Inet
             if matches!(b.get(i), Some(b'x' | b'X')) {
                 // strtoul takes "0x" as hex only when a hex digit follows;
                 // otherwise it reads the "0" alone and the "x" is left over.
-                if bare_hex || b.get(i + 1).is_some_and(|&c| table::HEXDIG.contains(c)) {
+                if b.get(i + 1).is_some_and(|&c| table::HEXDIG.contains(c)) {
                     base = 16;
                     hex = true;
                     i += 1;

@@ -1,0 +1,28 @@
+//! URLs as browsers read them: the [WHATWG URL Standard](https://url.spec.whatwg.org/),
+//! kept apart from the strict RFC 3986 core.
+//!
+//! The URL Standard repairs what RFC 3986 rejects: it strips leading and
+//! trailing spaces and controls, drops tabs and newlines anywhere, reads `\`
+//! as `/` in special URLs, percent-encodes what may not stay raw, reads
+//! `0x7f.1` as `127.0.0.1`, applies IDNA to hosts, removes default ports and
+//! has rules of its own for `file:`. This module implements that reading.
+//!
+//! What needs only `alloc`, for any code that must read hosts and encode
+//! components as browsers do:
+//!
+//! - [`EncodeSet`]: the standard's percent-encode sets (C0 control,
+//!   fragment, query, special-query, path, userinfo, component, form).
+//! - [`host`]: the IPv4 parser (every number form), the IPv6 parser and
+//!   serializer, opaque hosts, and with the `idna` feature the whole host
+//!   parser ([`host::parse_host`]: percent-decoding, domain to ASCII,
+//!   forbidden code points).
+//! - [`code_point`]: forbidden host and domain code points, URL code points.
+//! - [`ValidationError`]: the standard's validation errors, with a byte index.
+
+pub mod code_point;
+mod encode_set;
+mod error;
+pub mod host;
+
+pub use encode_set::EncodeSet;
+pub use error::{ValidationError, ValidationErrorKind};
