@@ -72,8 +72,10 @@ pub use surt::{wayback_key, Surt};
 /// 12. `idna`: the host of a special scheme to ASCII (UTS #46, Punycode).
 /// 13. `lowercase_host`.
 /// 14. `default_port` ([`DefaultPort`]): the scheme's default port goes.
-/// 15. `strip_www`: `www.`, `www2.`... at the start of the host go.
-/// 16. `https_to_http`.
+/// 15. `strip_www`: `www.`, `www2.`... at the start of the host go (and
+///     step 10 runs again).
+/// 16. `https_to_http` (and step 14 runs again: `https://h:80/` is
+///     `http://h/`).
 /// 17. `encode` ([`Encode`]): percent-encoding, by component.
 /// 18. `leading_slash`: a special scheme's path starts with `/`.
 /// 19. `path_dots` ([`PathDots`]): `.` and `..` segments resolved.
@@ -89,6 +91,10 @@ pub use surt::{wayback_key, Surt};
 /// 27. `remove_redundant_ampersands`: empty parameters go.
 /// 28. `omit_empty_query`: an empty query loses its `?`.
 /// 29. `remove_fragment`.
+///
+/// Last, always: a path that the steps made start with `//` where no
+/// authority precedes it gets `/.` before it, as the URL Standard writes it
+/// (`foo:/.//x`), so that the result reads back the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Canonicalizer {
     remove_junk: bool,
@@ -249,6 +255,25 @@ impl Canonicalizer {
     pub fn canonicalize<'a>(&self, input: &'a [u8]) -> ParsedUrl<'a> {
         let mut url = ParsedUrl::parse(input);
         self.apply(&mut url);
+        // A special URL whose host ended up empty (`http://./a/b` after the
+        // host's dots go) is read differently when read again: its path's
+        // first segment becomes the host. Canonicalize what is read until it
+        // no longer changes, so that the result is a fixed point.
+        let mut rounds = 0;
+        while rounds < 4
+            && url.host.is_empty()
+            && matches!(parse::kind_of(&url.scheme), parse::Kind::Special(_))
+        {
+            let text = url.to_bytes();
+            let mut again = ParsedUrl::parse(&text);
+            self.apply(&mut again);
+            let again = again.into_owned();
+            if again.to_bytes() == text {
+                break;
+            }
+            url = again;
+            rounds += 1;
+        }
         url
     }
 
@@ -307,11 +332,13 @@ impl Canonicalizer {
             steps::lowercase_host(url);
         }
         steps::default_port(url, self.default_port);
-        if self.strip_www {
-            steps::strip_www(url);
+        if self.strip_www && steps::strip_www(url) {
+            // What is left may be an address (`www.0`).
+            steps::ip(url, self.ip);
         }
-        if self.https_to_http {
-            steps::https_to_http(url);
+        if self.https_to_http && steps::https_to_http(url) {
+            // `https://h:80/` is now `http://h:80/`, at its default port.
+            steps::default_port(url, self.default_port);
         }
         steps::encode_all(url, self.encode);
         if self.leading_slash {
@@ -327,9 +354,17 @@ impl Canonicalizer {
         if self.lowercase_path {
             steps::lowercase_path(url);
         }
-        steps::strip_path_session_ids(url, self.session_ids);
-        if self.strip_trailing_slash {
-            steps::strip_trailing_slash(url);
+        // Session ids and final slashes uncover each other
+        // (`/a/;jsessionid=...//`): until neither changes anything.
+        for _ in 0..4 {
+            let before = url.path.len();
+            steps::strip_path_session_ids(url, self.session_ids);
+            if self.strip_trailing_slash {
+                steps::strip_trailing_slash(url);
+            }
+            if url.path.len() == before {
+                break;
+            }
         }
         if self.lowercase_query {
             steps::lowercase_query(url);
@@ -338,13 +373,12 @@ impl Canonicalizer {
         // it where the reference implementations keep them), and again
         // after it while that removes more (a sort can bring `cfid=` and
         // `cftoken=` together): the result is then stable.
-        for _ in 0..3 {
-            let before = url.query.len();
-            steps::strip_query_session_ids(url, self.session_ids);
+        steps::strip_query_session_ids(url, self.session_ids);
+        steps::sort_query(url, self.sort_query);
+        let mut rounds = 0;
+        while rounds < 4 && steps::strip_query_session_ids(url, self.session_ids) {
             steps::sort_query(url, self.sort_query);
-            if url.query.len() == before {
-                break;
-            }
+            rounds += 1;
         }
         if self.remove_redundant_ampersands {
             steps::remove_redundant_ampersands(url);
@@ -355,6 +389,7 @@ impl Canonicalizer {
         if self.remove_fragment {
             steps::remove_fragment(url);
         }
+        steps::protect_path(url);
     }
 }
 

@@ -294,6 +294,32 @@ impl<'a> ParsedUrl<'a> {
         self.reparse_host();
     }
 
+    /// The same URL owning its pieces.
+    pub fn into_owned(self) -> ParsedUrl<'static> {
+        let own = |c: Cow<'_, [u8]>| Cow::Owned(c.into_owned());
+        ParsedUrl {
+            leading_junk: own(self.leading_junk),
+            scheme: own(self.scheme),
+            colon_after_scheme: self.colon_after_scheme,
+            slashes: own(self.slashes),
+            username: own(self.username),
+            colon_before_password: self.colon_before_password,
+            password: own(self.password),
+            at_sign: self.at_sign,
+            host: own(self.host),
+            ip4: self.ip4,
+            ip6: self.ip6,
+            colon_before_port: self.colon_before_port,
+            port: own(self.port),
+            path: own(self.path),
+            question_mark: self.question_mark,
+            query: own(self.query),
+            hash_sign: self.hash_sign,
+            fragment: own(self.fragment),
+            trailing_junk: own(self.trailing_junk),
+        }
+    }
+
     /// Reads the host as an IP address again ([`ip4`](Self::ip4),
     /// [`ip6`](Self::ip6)), after a step changed it.
     pub fn reparse_host(&mut self) {

@@ -48,17 +48,27 @@ const PRINTABLE: Table = Table::range(0x21, 0x7e);
 /// Google Safe Browsing: "percent-escape all characters that are <= ASCII
 /// 32, >= 127, "#", or "%"" (also the `surt` package's `escapeOnce`).
 pub(crate) const GOOGLE_KEEP: Table = PRINTABLE.minus(Table::new(b"#%"));
-/// urlcanon's `less_dumb_pct_encode`, userinfo: the Google set and `:` `@`.
-const MINIMAL_USERINFO_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b":@"));
-/// urlcanon's `less_dumb_pct_encode`, path: the Google set and `?`.
-const MINIMAL_PATH_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"?"));
+/// The bytes that would end a host or userinfo when the URL is read again
+/// (after decoding put them there): encoded there too, so that
+/// canonicalization is idempotent.
+const AUTHORITY_DELIMITERS: Table = Table::new(b"/\\?#@:[]");
+/// The Google set in a host or port, with the delimiters.
+const GOOGLE_HOST_KEEP: Table = GOOGLE_KEEP.minus(AUTHORITY_DELIMITERS);
+/// urlcanon's `less_dumb_pct_encode` userinfo set (the Google set and `:`
+/// `@`), with the other delimiters.
+const USERINFO_KEEP: Table = GOOGLE_KEEP.minus(AUTHORITY_DELIMITERS);
+/// urlcanon's `less_dumb_pct_encode` path set: the Google set and `?` (a
+/// decoded `?` would start a query when the URL is read again).
+const PATH_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"?"));
 /// urlcanon's `less_dumb_pct_recode_query`, a query key or value: the
 /// Google set and `&` `=`.
 const MINIMAL_QUERY_TOKEN_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"&="));
 /// urlcanon's `whatwg` host set ("a hack", it says, for hosts with `%20`):
-/// C0 controls, space, and everything above U+007E. The URL Standard's own
-/// sets are [`EncodeSet`]'s.
-const URLCANON_HOST_KEEP: Table = PRINTABLE;
+/// C0 controls, space, and everything above U+007E; and the delimiters. A
+/// `%` is encoded when a triplet follows it (the host is decoded once per
+/// pass: `%2525` stays `%2525`). The URL Standard's own sets are
+/// [`EncodeSet`]'s.
+const URLCANON_HOST_KEEP: Table = PRINTABLE.minus(AUTHORITY_DELIMITERS);
 
 /// Percent-encodes the bytes of `field` outside `keep` (uppercase hex).
 pub(crate) fn encode(field: &mut Cow<'_, [u8]>, keep: &Table) {
@@ -305,9 +315,10 @@ pub(crate) fn userinfo(url: &mut ParsedUrl<'_>, which: Userinfo) {
 }
 
 /// `//` after the scheme of a URL with slashes or an authority, and of every
-/// `file` URL.
+/// special scheme's URL (urlcanon: of `file` URLs; an `http:` URL's `/path`
+/// would otherwise be read as slashes the next time).
 pub(crate) fn two_slashes(url: &mut ParsedUrl<'_>) {
-    if (!url.slashes.is_empty() || url.has_authority() || kind_of(&url.scheme) == Kind::File)
+    if (!url.slashes.is_empty() || url.has_authority() || kind_of(&url.scheme) != Kind::Other)
         && *url.slashes != *b"//"
     {
         url.slashes = Cow::Borrowed(b"//");
@@ -497,14 +508,24 @@ fn dotted(v: u32) -> Vec<u8> {
 
 /// The host without `www.`, `www2.`, `www34.`...: `^www\d*\.` (urlcanon's
 /// `strip_www`, the `surt` package's `massageHost`; not for `dns:` URLs).
-pub(crate) fn strip_www(url: &mut ParsedUrl<'_>) {
-    let h = &*url.host;
-    if !h.starts_with(b"www") || &*url.scheme == b"dns" {
-        return;
+/// Whether it removed anything.
+pub(crate) fn strip_www(url: &mut ParsedUrl<'_>) -> bool {
+    if &*url.scheme == b"dns" {
+        return false;
     }
-    let digits = h[3..].iter().take_while(|c| c.is_ascii_digit()).count();
-    if h.get(3 + digits) == Some(&b'.') {
+    let mut removed = false;
+    // Again while it matches (`www.www.x`), so that the result is stable.
+    loop {
+        let h = &*url.host;
+        if !h.starts_with(b"www") {
+            return removed;
+        }
+        let digits = h[3..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if h.get(3 + digits) != Some(&b'.') {
+            return removed;
+        }
         drop_prefix(&mut url.host, 4 + digits);
+        removed = true;
     }
 }
 
@@ -520,11 +541,15 @@ pub enum Encode {
     /// set for the fragment (urlcanon predates the fragment set); and for the
     /// host C0 controls, space and non-ASCII.
     Whatwg,
-    /// Google Safe Browsing's, everywhere: bytes <= 0x20, >= 0x7F, `#`, `%`.
+    /// Google Safe Browsing's, everywhere: bytes <= 0x20, >= 0x7F, `#`,
+    /// `%`; and what decoding put in a piece that would end it when the URL
+    /// is read again: `?` in the path; `/` `\` `?` `@` `:` `[` `]` in the userinfo,
+    /// host (not an IPv6 literal) and port.
     Google,
-    /// urlcanon's `less_dumb_pct_encode`: the Google set, plus `:` `@` in the
-    /// userinfo and `?` in the path; each query key and value is decoded
-    /// repeatedly and encoded with the Google set plus `&` `=`.
+    /// urlcanon's `less_dumb_pct_encode`: as [`Encode::Google`] (whose extra
+    /// bytes are urlcanon's for the userinfo and path), but each query key
+    /// and value is decoded repeatedly and encoded with the Google set plus
+    /// `&` `=`.
     Minimal,
 }
 
@@ -533,8 +558,26 @@ pub(crate) fn encode_all(url: &mut ParsedUrl<'_>, which: Encode) {
     match which {
         Encode::None => {}
         Encode::Whatwg => {
-            encode(&mut url.host, &URLCANON_HOST_KEEP);
             let special = kind_of(&url.scheme) != Kind::Other;
+            if url.ip6.is_none() && special {
+                rewrite(&mut url.host, |h| {
+                    (0..h.len()).any(|i| triplet_at(h, i).is_some()).then(|| {
+                        let mut out = Vec::with_capacity(h.len() + 4);
+                        for (i, &c) in h.iter().enumerate() {
+                            if triplet_at(h, i).is_some() {
+                                out.extend_from_slice(b"%25");
+                            } else {
+                                out.push(c);
+                            }
+                        }
+                        out
+                    })
+                });
+            }
+            if url.ip6.is_none() {
+                encode(&mut url.host, &URLCANON_HOST_KEEP.with(b'%'));
+            }
+            encode(&mut url.port, &URLCANON_HOST_KEEP.with(b'%'));
             let path_set = if url.path.first() == Some(&b'/') || special {
                 EncodeSet::Path
             } else {
@@ -546,33 +589,21 @@ pub(crate) fn encode_all(url: &mut ParsedUrl<'_>, which: Encode) {
             encode(&mut url.query, &EncodeSet::Query.keep());
             encode(&mut url.fragment, &EncodeSet::C0Control.keep());
         }
-        Encode::Google => {
-            for field in [
-                &mut url.scheme,
-                &mut url.username,
-                &mut url.password,
-                &mut url.host,
-                &mut url.port,
-                &mut url.path,
-                &mut url.query,
-                &mut url.fragment,
-            ] {
-                encode(field, &GOOGLE_KEEP);
+        Encode::Google | Encode::Minimal => {
+            encode(&mut url.scheme, &GOOGLE_KEEP);
+            if url.ip6.is_none() {
+                encode(&mut url.host, &GOOGLE_HOST_KEEP);
             }
-        }
-        Encode::Minimal => {
-            for field in [
-                &mut url.scheme,
-                &mut url.host,
-                &mut url.port,
-                &mut url.fragment,
-            ] {
-                encode(field, &GOOGLE_KEEP);
+            encode(&mut url.port, &GOOGLE_HOST_KEEP);
+            encode(&mut url.username, &USERINFO_KEEP);
+            encode(&mut url.password, &USERINFO_KEEP);
+            encode(&mut url.path, &PATH_KEEP);
+            encode(&mut url.fragment, &GOOGLE_KEEP);
+            if which == Encode::Google {
+                encode(&mut url.query, &GOOGLE_KEEP);
+            } else {
+                recode_query(url);
             }
-            encode(&mut url.username, &MINIMAL_USERINFO_KEEP);
-            encode(&mut url.password, &MINIMAL_USERINFO_KEEP);
-            encode(&mut url.path, &MINIMAL_PATH_KEEP);
-            recode_query(url);
         }
     }
 }
@@ -769,6 +800,21 @@ fn ia_normalize_path(path: &[u8]) -> Option<Vec<u8>> {
     (out != path).then_some(out)
 }
 
+/// As the URL Standard's serializer does: a path that starts with `//`
+/// (after dots or decoding) where no authority precedes it gets `/.` before
+/// it, or it would be read as an authority (`foo:/.//x`).
+pub(crate) fn protect_path(url: &mut ParsedUrl<'_>) {
+    if url.slashes.is_empty()
+        && !url.has_authority()
+        && url.path.starts_with(b"//")
+        && kind_of(&url.scheme) == Kind::Other
+    {
+        let mut p = b"/.".to_vec();
+        p.extend_from_slice(&url.path);
+        url.path = Cow::Owned(p);
+    }
+}
+
 /// Runs of `/` in the path of a special scheme's URL become one `/`.
 pub(crate) fn collapse_consecutive_slashes(url: &mut ParsedUrl<'_>) {
     if kind_of(&url.scheme) == Kind::Other {
@@ -823,10 +869,12 @@ pub(crate) fn strip_trailing_slash(url: &mut ParsedUrl<'_>) {
 }
 
 /// `https` becomes `http`.
-pub(crate) fn https_to_http(url: &mut ParsedUrl<'_>) {
-    if *url.scheme == *b"https" {
+pub(crate) fn https_to_http(url: &mut ParsedUrl<'_>) -> bool {
+    let https = *url.scheme == *b"https";
+    if https {
         url.scheme = Cow::Borrowed(b"http");
     }
+    https
 }
 
 /// Removes the fragment and its `#`.
@@ -1040,8 +1088,9 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
 /// keeps it linear on adversarial input.
 const IA_MAX_REMOVALS: usize = 16;
 
-/// Removes session ids from the query.
-pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) {
+/// Removes session ids from the query; whether it removed any.
+pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) -> bool {
+    let before = url.query.len();
     match which {
         SessionIds::Keep => {}
         SessionIds::Urlcanon => rewrite(&mut url.query, |q| {
@@ -1085,6 +1134,13 @@ pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds
                         if cur[i] == b'&' {
                             next_amp = i;
                         }
+                        // Not from inside a `%XX` (the patterns are not
+                        // anchored: `%CFid=` holds `cfid=`).
+                        let inside = (i >= 1 && cur[i - 1] == b'%')
+                            || (i >= 2 && triplet_at(&cur, i - 2).is_some());
+                        if inside {
+                            return None;
+                        }
                         ia_session_id(&cur, i, next_amp, pattern).map(|e| (i, e))
                     });
                     let Some((start, end)) = found else { break };
@@ -1097,6 +1153,7 @@ pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds
             (removed > 0).then_some(cur)
         }),
     }
+    url.query.len() != before
 }
 
 /// The ASP.NET cookieless session segment starting at `p[i]` (`(` ... `)/`):
