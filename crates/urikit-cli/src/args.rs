@@ -1,6 +1,7 @@
 //! Command-line arguments (clap derive): one subcommand enum, global options
 //! flattened into each.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// URIs, URLs and URNs: parse, resolve, normalize, check.
@@ -77,6 +78,26 @@ pub struct ParseArgs {
     /// scheme warnings; the fastest output for a pipeline.
     #[arg(long, conflicts_with = "scheme_rules")]
     pub no_scheme_fields: bool,
+}
+
+/// The values of an option that takes one of a library enum's values, each
+/// under its stable name: `all` the values (the library's `ALL`), `name`
+/// their names, `help` what `--help` says of each.
+pub fn named<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(
+        all.iter()
+            .map(|&v| PossibleValue::new(name(v)).help(help(v))),
+    )
+    .map(move |s| {
+        all.iter()
+            .copied()
+            .find(|&v| name(v) == s)
+            .expect("a possible value is a value's name")
+    })
 }
 
 #[cfg(test)]

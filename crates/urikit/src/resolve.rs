@@ -85,6 +85,15 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// Every profile, the default first.
+    ///
+    /// ```
+    /// use urikit::Profile;
+    /// let names = Profile::ALL.map(Profile::name);
+    /// assert_eq!(names, ["rfc3986", "draft-1997", "draft-2003"]);
+    /// ```
+    pub const ALL: [Profile; 3] = [Profile::Rfc3986, Profile::Draft1997, Profile::Draft2003];
+
     /// The stable name of the profile, as the CLI spells it: `rfc3986`,
     /// `draft-1997`, `draft-2003`.
     pub const fn name(self) -> &'static str {

@@ -6,6 +6,7 @@ pub mod equivalent;
 pub mod extract;
 pub mod fixup;
 pub mod normalize;
+pub mod pair;
 pub mod parse;
 pub mod pct;
 pub mod relativize;

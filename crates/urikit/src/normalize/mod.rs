@@ -112,6 +112,15 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, from the least normalization to the most.
+    ///
+    /// ```
+    /// use urikit::normalize::Level;
+    /// let names = Level::ALL.map(Level::name);
+    /// assert_eq!(names, ["string", "syntax", "scheme"]);
+    /// ```
+    pub const ALL: [Level; 3] = [Level::String, Level::Syntax, Level::Scheme];
+
     /// The level's stable lowercase name: `"string"`, `"syntax"`, `"scheme"`.
     pub const fn name(self) -> &'static str {
         match self {
