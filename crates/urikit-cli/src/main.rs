@@ -53,6 +53,9 @@ fn main() -> ExitCode {
         Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
         Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
         Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
+        Command::Canon(a) => cmd::canon::run_canon(a, &args.global),
+        Command::Surt(a) => cmd::canon::run_surt(a, &args.global),
+        Command::Domain(a) => cmd::canon::run_domain(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

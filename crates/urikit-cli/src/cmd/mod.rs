@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod base;
+pub mod canon;
 pub mod check;
 pub mod equivalent;
 pub mod extract;

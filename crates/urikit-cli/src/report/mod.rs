@@ -125,6 +125,7 @@ library_problems!(
     urikit::ResolveError,
     urikit::urn::UrnError,
     urikit::base::BaseError,
+    urikit::psl::DomainError,
 );
 
 /// A rule of the URI's scheme that it breaks; the JSON error object also
