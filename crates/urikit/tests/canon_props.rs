@@ -6,7 +6,7 @@
 mod common;
 
 use proptest::prelude::*;
-use urikit::canon::{wayback_key, Canonicalizer, Decode, ParsedUrl, Profile};
+use urikit::canon::{wayback_key, Canonicalizer, Decode, ParsedUrl, Profile, Surt};
 
 fn assert_idempotent(input: &[u8]) {
     for p in Profile::ALL {
@@ -243,5 +243,75 @@ fn adversarial_input_stays_linear() {
                 std::hint::black_box(p.canonicalizer().canonicalize_bytes(s.as_bytes()));
             }
         });
+    }
+}
+
+/// `wayback_key`'s one-pass path for plain URLs gives what the general path
+/// gives (`Profile::Ia` then `Surt::IA`), on every dataset line and generated URL.
+fn assert_fast_key_is_general(input: &[u8]) {
+    let general = if input.is_empty() {
+        b"-".to_vec()
+    } else if input.starts_with(b"filedesc") {
+        input.to_vec()
+    } else {
+        Surt::IA.key(&Profile::Ia.canonicalizer().canonicalize(input))
+    };
+    assert_eq!(
+        String::from_utf8_lossy(&wayback_key(input)),
+        String::from_utf8_lossy(&general),
+        "{:?}",
+        String::from_utf8_lossy(input)
+    );
+}
+
+#[test]
+fn wayback_key_fast_path_on_every_dataset_line() {
+    for line in dataset_lines() {
+        assert_fast_key_is_general(&line);
+    }
+}
+
+fn plain_url() -> impl Strategy<Value = Vec<u8>> {
+    let scheme = prop::sample::select(vec!["http://", "HTTPS://", "https://", "http:///"]);
+    let host = prop::sample::select(vec![
+        "WWW.Example.com",
+        "www2.a-b.org",
+        "x.1",
+        "xn--n3h.net",
+        "a..b",
+        "www.www.x",
+        "h",
+    ]);
+    let port = prop::sample::select(vec!["", ":80", ":443", ":0080", ":", ":8080"]);
+    let path = prop::sample::select(vec![
+        "",
+        "/",
+        "/A/b/",
+        "/a//b",
+        "/a/./b",
+        "/x;jsessionid=1",
+        "/(a)/",
+        "/Q.aspx",
+    ]);
+    let query = prop::sample::select(vec![
+        "",
+        "?",
+        "?b=1&A=2",
+        "?a&a=&a=1",
+        "?&",
+        "?sid=9682993c8daa2c5497996114facdc805",
+        "?B&b",
+    ]);
+    let frag = prop::sample::select(vec!["", "#f", "#"]);
+    (scheme, host, port, path, query, frag)
+        .prop_map(|(a, b, c, d, e, f)| format!("{a}{b}{c}{d}{e}{f}").into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn wayback_key_fast_path_is_the_general_one(input in prop_oneof![plain_url(), url_bytes()]) {
+        assert_fast_key_is_general(&input);
     }
 }

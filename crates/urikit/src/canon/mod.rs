@@ -49,7 +49,7 @@ use alloc::vec::Vec;
 
 pub use parse::{reverse_host, ParsedUrl, SPECIAL_SCHEMES};
 pub use steps::{Decode, DefaultPort, Encode, Ip, PathDots, QuerySort, SessionIds, Userinfo};
-pub use surt::{wayback_key, Surt};
+pub use surt::{wayback_key, write_wayback_key, Surt};
 
 /// A canonicalizer: which steps run, each an option set with a `const fn`,
 /// so that a configuration can be a `const`. The steps always run in the

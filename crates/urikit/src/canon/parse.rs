@@ -123,10 +123,27 @@ pub(crate) enum Kind {
 
 /// The kind of `scheme` as written (tabs and newlines ignored, any case).
 pub(crate) fn kind_of(scheme: &[u8]) -> Kind {
+    // The common case first: a lowercase scheme as written.
+    match scheme {
+        b"http" => return Kind::Special("80"),
+        b"https" => return Kind::Special("443"),
+        b"file" => return Kind::File,
+        b"ftp" => return Kind::Special("21"),
+        b"ws" => return Kind::Special("80"),
+        b"wss" => return Kind::Special("443"),
+        b"gopher" => return Kind::Special("70"),
+        _ if !scheme
+            .iter()
+            .any(|&c| c.is_ascii_uppercase() || is_tab_or_newline(c)) =>
+        {
+            return Kind::Other
+        }
+        _ => {}
+    }
     let mut clean = [0u8; 6];
     let mut n = 0;
     for &c in scheme {
-        if matches!(c, b'\t' | b'\n' | b'\r') {
+        if is_tab_or_newline(c) {
             continue;
         }
         if n == clean.len() {
@@ -135,12 +152,7 @@ pub(crate) fn kind_of(scheme: &[u8]) -> Kind {
         clean[n] = c.to_ascii_lowercase();
         n += 1;
     }
-    for (name, port) in SPECIAL_SCHEMES {
-        if name.as_bytes() == &clean[..n] {
-            return port.map_or(Kind::File, Kind::Special);
-        }
-    }
-    Kind::Other
+    kind_of(&clean[..n])
 }
 
 /// Whether `c` is a tab or a newline (which the WHATWG parser removes anywhere).
@@ -561,11 +573,16 @@ impl<'a> ParsedUrl<'a> {
 /// reverse_host("x,y.b.c") = "c,b,x.y,"
 /// ```
 pub fn reverse_host(host: &[u8], trailing_comma: bool, out: &mut Vec<u8>) {
+    let comma = host.contains(&b',');
     for (k, label) in host.rsplit(|&c| c == b'.').enumerate() {
         if k > 0 {
             out.push(b',');
         }
-        out.extend(label.iter().map(|&c| if c == b',' { b'.' } else { c }));
+        if comma {
+            out.extend(label.iter().map(|&c| if c == b',' { b'.' } else { c }));
+        } else {
+            out.extend_from_slice(label);
+        }
     }
     if trailing_comma {
         out.push(b',');
@@ -586,6 +603,17 @@ pub(crate) fn parse_ip(host: &[u8]) -> (Option<u32>, Option<Ipv6Addr>) {
 /// ([`crate::whatwg::host::parse_ipv4`]), except that an empty part (`1..2`,
 /// `.`) counts as `0` where the WHATWG parser fails.
 pub(crate) fn parse_ipv4(host: &[u8]) -> Option<u32> {
+    // Only a host whose last label starts with a digit can be a number (the
+    // URL Standard's "ends in a number"): most hosts are done here.
+    let body = host.strip_suffix(b".").unwrap_or(host);
+    let last = body
+        .iter()
+        .rposition(|&c| c == b'.')
+        .map_or(body, |k| &body[k + 1..]);
+    let may_be_number = last.first().map_or(!host.is_empty(), u8::is_ascii_digit);
+    if !may_be_number {
+        return None;
+    }
     let host = core::str::from_utf8(host).ok().filter(|h| !h.is_empty())?;
     let body = host.strip_suffix('.').unwrap_or(host);
     if !body.split('.').any(str::is_empty) {

@@ -9,6 +9,7 @@ use core::net::Ipv4Addr;
 
 use super::parse::{is_tab_or_newline, kind_of, parse_ip, Kind, ParsedUrl};
 use crate::pct::triplet_at;
+use crate::scan::find_byte;
 use crate::security::rare_ip::parse_inet_aton;
 use crate::table::{Table, UPPER_HEX};
 use crate::whatwg::EncodeSet;
@@ -91,9 +92,22 @@ pub(crate) fn encode(field: &mut Cow<'_, [u8]>, keep: &Table) {
     });
 }
 
+/// The index of the first `%XX` triplet of `b`.
+fn first_triplet(b: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = find_byte(&b[from..], b'%') {
+        let i = from + k;
+        if triplet_at(b, i).is_some() {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
+}
+
 /// Decodes every `%XX` triplet once (Python's `unquote_to_bytes`).
 fn decode_once(b: &[u8]) -> Option<Vec<u8>> {
-    let first = (0..b.len()).find(|&i| triplet_at(b, i).is_some())?;
+    let first = first_triplet(b)?;
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
     let mut i = first;
@@ -116,7 +130,7 @@ fn decode_once(b: &[u8]) -> Option<Vec<u8>> {
 /// `unescapeRepeatedly`: `%25%32%35` gives `%`), in one pass: each byte
 /// written is checked for completing a new triplet at the end of the output.
 pub(crate) fn decode_repeatedly(b: &[u8]) -> Option<Vec<u8>> {
-    let first = (0..b.len()).find(|&i| triplet_at(b, i).is_some())?;
+    let first = first_triplet(b)?;
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..first]);
     let mut i = first;
@@ -222,7 +236,7 @@ pub(crate) fn default_scheme_http(url: &mut ParsedUrl<'_>) {
 /// `https://host/` (`^(https?://)+` keeps the last).
 pub(crate) fn collapse_http_prefixes(url: &mut ParsedUrl<'_>) {
     let is_http = |s: &[u8]| s == b"http" || s == b"https";
-    while is_http(&url.scheme.to_ascii_lowercase())
+    while (url.scheme.eq_ignore_ascii_case(b"http") || url.scheme.eq_ignore_ascii_case(b"https"))
         && &*url.slashes == b"//"
         && is_http(&url.host)
         && url.colon_before_port
@@ -413,6 +427,14 @@ pub(crate) fn fix_host_dots(url: &mut ParsedUrl<'_>) -> bool {
 /// lowercased, as urlcanon's fallback does. Whether the host changed other than by case.
 pub(crate) fn idna(url: &mut ParsedUrl<'_>) -> bool {
     if url.host.is_empty() || kind_of(&url.scheme) == Kind::Other || url.host[0] == b'[' {
+        return false;
+    }
+    // Lowercase letters, digits, `-` and `.`, no `xn--` label: nothing to do.
+    let plain = url
+        .host
+        .iter()
+        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.');
+    if plain && !url.host.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")) {
         return false;
     }
     match crate::whatwg::host::domain_to_ascii(&url.host) {
@@ -768,12 +790,13 @@ fn ia_normalize_path(path: &[u8]) -> Option<Vec<u8>> {
     if path.is_empty() {
         return Some(alloc::vec![b'/']);
     }
+    // Nothing to do: a path from `/` without `.` or `..` segments or empty
+    // segments (but a final one).
     let clean = path.first() == Some(&b'/')
-        && !path[1..].split(|&c| c == b'/').enumerate().any(|(k, s)| {
-            s == b"."
-                || s == b".."
-                || s.is_empty() && 1 + k != path[1..].split(|&c| c == b'/').count()
-        });
+        && !path[1..]
+            .split(|&c| c == b'/')
+            .any(|s| s == b"." || s == b"..")
+        && !path.windows(2).any(|w| w == b"//");
     if clean {
         return None;
     }
@@ -922,39 +945,34 @@ pub enum QuerySort {
     KeyValue,
 }
 
+/// A parameter as the `surt` package sorts it: key, whether it has a `=`, value.
+fn key_value(p: &[u8]) -> (&[u8], bool, &[u8]) {
+    match p.iter().position(|&c| c == b'=') {
+        Some(e) => (&p[..e], true, &p[e + 1..]),
+        None => (p, false, &[]),
+    }
+}
+
 /// Applies a [`QuerySort`] choice.
 pub(crate) fn sort_query(url: &mut ParsedUrl<'_>, which: QuerySort) {
     if which == QuerySort::Keep || !url.query.contains(&b'&') {
         return;
     }
+    let in_order = |a: &[u8], b: &[u8]| match which {
+        QuerySort::KeyValue => key_value(a) <= key_value(b),
+        _ => a <= b,
+    };
+    // Already in order (the common case): no allocation.
+    let mut params = url.query.split(|&c| c == b'&');
+    let mut prev = params.next().unwrap_or_default();
+    let sorted = params.all(|p| in_order(core::mem::replace(&mut prev, p), p));
+    if sorted {
+        return;
+    }
     rewrite(&mut url.query, |q| {
         let mut params: Vec<&[u8]> = q.split(|&c| c == b'&').collect();
-        let key_value = |p: &[u8]| -> (usize, bool) {
-            match p.iter().position(|&c| c == b'=') {
-                Some(e) => (e, true),
-                None => (p.len(), false),
-            }
-        };
-        let in_order = |a: &[u8], b: &[u8]| match which {
-            QuerySort::KeyValue => {
-                let ((ka, va), (kb, vb)) = (key_value(a), key_value(b));
-                (&a[..ka], va, a.get(ka + 1..).unwrap_or_default())
-                    <= (&b[..kb], vb, b.get(kb + 1..).unwrap_or_default())
-            }
-            _ => a <= b,
-        };
-        if params.windows(2).all(|w| in_order(w[0], w[1])) {
-            return None;
-        }
         match which {
-            QuerySort::KeyValue => params.sort_by(|a, b| {
-                let ((ka, va), (kb, vb)) = (key_value(a), key_value(b));
-                (&a[..ka], va, a.get(ka + 1..).unwrap_or_default()).cmp(&(
-                    &b[..kb],
-                    vb,
-                    b.get(kb + 1..).unwrap_or_default(),
-                ))
-            }),
+            QuerySort::KeyValue => params.sort_by(|a, b| key_value(a).cmp(&key_value(b))),
             _ => params.sort_unstable(),
         }
         Some(params.join(&b'&'))
@@ -1088,8 +1106,28 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
 /// keeps it linear on adversarial input.
 const IA_MAX_REMOVALS: usize = 16;
 
+/// Whether a query may hold a session id: some `=` follows `id` (any case:
+/// `jsessionid=`, `sessionid=`, `phpsessid=`, `sid=`, `cfid=`) or
+/// `aspsessionid` and 8 more bytes. Most queries are done here.
+pub(crate) fn may_have_session_id(q: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(k) = find_byte(&q[from..], b'=') {
+        let i = from + k;
+        if i >= 2 && q[i - 2..i].eq_ignore_ascii_case(b"id")
+            || i >= 20 && q[i - 20..i - 8].eq_ignore_ascii_case(b"aspsessionid")
+        {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
+}
+
 /// Removes session ids from the query; whether it removed any.
 pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) -> bool {
+    if which == SessionIds::Keep || !may_have_session_id(&url.query) {
+        return false;
+    }
     let before = url.query.len();
     match which {
         SessionIds::Keep => {}
@@ -1183,6 +1221,12 @@ fn aspx_segment(p: &[u8], i: usize, letters: bool) -> Option<usize> {
 
 /// Removes session ids from the path.
 pub(crate) fn strip_path_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) {
+    // Every pattern has a `(` or a `;`.
+    if which == SessionIds::Keep
+        || find_byte(&url.path, b'(').is_none() && find_byte(&url.path, b';').is_none()
+    {
+        return;
+    }
     match which {
         SessionIds::Keep => {}
         SessionIds::Urlcanon => rewrite(&mut url.path, |p| {

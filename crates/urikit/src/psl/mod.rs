@@ -55,7 +55,7 @@ use alloc::borrow::Cow;
 use core::fmt;
 
 use punycode::{encode_label, MAX_LABEL};
-use table::{fingerprint, hash_byte, home, node_hash, Slot, PRIVATE};
+use table::{fingerprint, hash_byte, home, label_hash, node_hash, Slot, PRIVATE};
 pub use table::{BuildError as ListError, BuildErrorKind as ListErrorKind};
 
 mod embedded {
@@ -169,11 +169,11 @@ impl List {
         self.domain(host).ok()?.registrable_domain()
     }
 
-    /// The node `label` under `parent` (slot + 1, 0 at the top): its slot
-    /// index and flags.
+    /// The node `label` under `parent` (slot + 1, 0 at the top), where
+    /// `label_hash` is [`label_hash`]`(label)`: its slot index and flags.
     #[inline]
-    fn find(&self, parent: u32, label: &[u8]) -> Option<(u32, u8)> {
-        let hash = node_hash(label.iter().fold(0, |h, &b| hash_byte(h, b)), parent);
+    fn find(&self, parent: u32, label: &[u8], label_hash: u64) -> Option<(u32, u8)> {
+        let hash = node_hash(label_hash, parent);
         let mask = (1usize << self.bits) - 1;
         let mut i = home(hash, self.bits);
         loop {
@@ -208,39 +208,44 @@ impl List {
         // The name without one final dot.
         let name = b.strip_suffix(b".").unwrap_or(b);
         let mut end = name.len();
-        // Walk the labels from the right: `start..end` is the current one.
+        // Walk the labels from the right: `start..end` is the current one,
+        // read once backwards for its hash.
         let mut parent = 0u32;
         let mut suffix: Option<(usize, Option<Section>)> = None;
         let mut wildcard: Option<Section> = None;
         let mut first = true;
+        // The last label read: the registrable one when the suffix ends there.
+        let mut last_label = (0, 0);
         loop {
-            let start = name[..end]
-                .iter()
-                .rposition(|&c| c == b'.')
-                .map_or(0, |k| k + 1);
+            let mut start = 0;
+            let mut hash = 0u64;
+            let mut bits = 0u8;
+            for (k, &c) in name[..end].iter().enumerate().rev() {
+                if c == b'.' {
+                    start = k + 1;
+                    break;
+                }
+                hash = hash_byte(hash, c);
+                bits |= c;
+            }
             if start == end {
                 return err(start, DomainErrorKind::EmptyLabel);
             }
             let label = &name[start..end];
-            if first && is_number(label) {
+            if first && label[0].is_ascii_digit() && is_number(label) {
                 return err(start, DomainErrorKind::IpAddress);
             }
-            let mut buf = [0u8; MAX_LABEL];
-            let key = if label.is_ascii() {
-                label
+            last_label = (start, end);
+            let found = if bits < 0x80 {
+                self.find(parent, label, hash)
             } else {
                 // Non-ASCII labels are matched in their `xn--` form (the
-                // label is a whole UTF-8 sequence: `.` is ASCII).
+                // label is a whole UTF-8 sequence: `.` is ASCII); one too
+                // long for DNS matches nothing.
+                let mut buf = [0u8; MAX_LABEL];
                 let text = core::str::from_utf8(label).unwrap_or_default();
-                match encode_label(text, &mut buf) {
-                    Some(n) => &buf[..n],
-                    None => b"", // too long for DNS: matches nothing
-                }
-            };
-            let found = if key.is_empty() {
-                None
-            } else {
-                self.find(parent, key)
+                encode_label(text, &mut buf)
+                    .and_then(|n| self.find(parent, &buf[..n], label_hash(&buf[..n])))
             };
             let flags = found.map_or(0, |(_, f)| f & !ignore);
             if flags & (table::EXC_ICANN | table::EXC_PRIVATE) != 0 {
@@ -278,10 +283,14 @@ impl List {
             return err(k, DomainErrorKind::EmptyLabel);
         }
         let registrable_start = (suffix_start > 0).then(|| {
-            name[..suffix_start - 1]
-                .iter()
-                .rposition(|&c| c == b'.')
-                .map_or(0, |k| k + 1)
+            if last_label.1 + 1 == suffix_start {
+                last_label.0
+            } else {
+                name[..suffix_start - 1]
+                    .iter()
+                    .rposition(|&c| c == b'.')
+                    .map_or(0, |k| k + 1)
+            }
         });
         Ok(Domain {
             host,
@@ -317,7 +326,16 @@ fn find_empty_label(prefix: &[u8]) -> Option<usize> {
     if prefix.first() == Some(&b'.') {
         return Some(0);
     }
-    prefix.windows(2).position(|w| w == b"..").map(|k| k + 1)
+    // From dot to dot (eight bytes at a time in between).
+    let mut from = 0;
+    while let Some(k) = crate::scan::find_byte(&prefix[from..], b'.') {
+        let i = from + k;
+        if prefix.get(i + 1) == Some(&b'.') {
+            return Some(i + 1);
+        }
+        from = i + 1;
+    }
+    None
 }
 
 /// A host taken apart by a [`List`]: the answers are slices of the host.

@@ -7,6 +7,8 @@ use alloc::vec::Vec;
 use super::parse::{parse_ipv4, reverse_host, ParsedUrl};
 use super::Profile;
 
+mod fast;
+
 /// How to write a SURT key, each option a `const fn`.
 ///
 /// ```text
@@ -130,12 +132,34 @@ impl Surt {
 /// assert_eq!(wayback_key(b"dns:archive.org"), b"dns:archive.org");
 /// ```
 pub fn wayback_key(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() + 4);
+    write_wayback_key(input, &mut out);
+    out
+}
+
+/// [`wayback_key`], appended to `out` (a buffer reused over many URLs saves
+/// an allocation each). Most plain `http(s)` URLs take a one-pass path that
+/// writes the key without building the canonical URL.
+///
+/// # Example
+/// ```
+/// let mut key = Vec::new();
+/// urikit::canon::write_wayback_key(b"https://WWW.Example.com:443/A/?b=1&a=2#top", &mut key);
+/// assert_eq!(key, b"com,example)/a?a=2&b=1");
+/// ```
+pub fn write_wayback_key(input: &[u8], out: &mut Vec<u8>) {
     if input.is_empty() {
-        return b"-".to_vec();
+        out.push(b'-');
+        return;
     }
     if input.starts_with(b"filedesc") {
-        return input.to_vec();
+        out.extend_from_slice(input);
+        return;
     }
-    let url = Profile::Ia.canonicalizer().canonicalize(input);
-    Surt::IA.key(&url)
+    let start = out.len();
+    if !fast::wayback_key(input, out) {
+        out.truncate(start);
+        let url = Profile::Ia.canonicalizer().canonicalize(input);
+        Surt::IA.write(&url, out);
+    }
 }
