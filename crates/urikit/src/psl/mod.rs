@@ -215,7 +215,7 @@ impl List {
         let mut wildcard: Option<Section> = None;
         let mut first = true;
         // The last label read: the registrable one when the suffix ends there.
-        let mut last_label = (0, 0);
+        let mut last_label;
         loop {
             let mut start = 0;
             let mut hash = 0u64;
