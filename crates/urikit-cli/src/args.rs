@@ -70,6 +70,15 @@ pub enum Command {
     Surt(crate::cmd::canon::SurtArgs),
     /// Public suffix, registrable domain, subdomain and list section of hosts or URLs.
     Domain(crate::cmd::canon::DomainArgs),
+    /// Change and show components, trurl-style: --set, --append, --trim,
+    /// --sort-query, --redirect, --get '{host}:{port}'.
+    Edit(crate::cmd::edit::EditArgs),
+    /// Show components by a format: `urikit get '{host}:{port}' URI...`
+    /// (`urikit edit --get`).
+    Get(crate::cmd::edit::GetArgs),
+    /// Set components: `urikit set host=example.com port=8080 < uris`
+    /// (`urikit edit --set`).
+    Set(crate::cmd::edit::SetArgs),
 }
 
 /// `urikit parse [INPUT]...`

@@ -56,6 +56,9 @@ fn main() -> ExitCode {
         Command::Canon(a) => cmd::canon::run_canon(a, &args.global),
         Command::Surt(a) => cmd::canon::run_surt(a, &args.global),
         Command::Domain(a) => cmd::canon::run_domain(a, &args.global),
+        Command::Edit(a) => cmd::edit::run_edit(a, &args.global),
+        Command::Get(a) => cmd::edit::run_get(a, &args.global),
+        Command::Set(a) => cmd::edit::run_set(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

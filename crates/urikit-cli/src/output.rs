@@ -15,6 +15,15 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// A usage error about the argument `arg` of `option` (exit status 2): the
+/// message, then the argument with a caret under the byte at `index`.
+pub fn arg_error(option: &str, arg: &str, index: usize, message: impl Display) -> anyhow::Error {
+    let mut out = Vec::new();
+    write_caret_report(&mut out, option, Some(arg), index, message);
+    let text = String::from_utf8_lossy(&out);
+    anyhow::anyhow!("{}", text.trim_end())
+}
+
 /// Spaces to pad the aligned text rows with (a slice of it, copied).
 pub const SPACES: &[u8; 16] = b"                ";
 

@@ -25,6 +25,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread;
 
@@ -58,6 +59,8 @@ pub enum Inputs<'a> {
     Args(&'a [String]),
     /// The lines of stdin.
     Stdin,
+    /// The lines of a file.
+    File(&'a Path),
 }
 
 impl<'a> Inputs<'a> {
@@ -72,7 +75,10 @@ impl<'a> Inputs<'a> {
 
     /// A reader of the lines.
     fn open(self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(Box::new(io::stdin()))
+        Ok(match self {
+            Inputs::File(p) => Box::new(File::open(p)?),
+            _ => Box::new(io::stdin()),
+        })
     }
 }
 
@@ -117,6 +123,15 @@ fn lines_with<C: PerLine, R: Reporter + Clone + Sync>(
 fn not_utf8(reporter: &mut impl Reporter, lossy: &str, index: usize, sink: &mut Sink) -> bool {
     let report: Result<Nothing, _> = Err(Failure::not_utf8(index));
     reporter.report(Some(lossy), &report, sink)
+}
+
+/// [`lines`] over the arguments of a subcommand, or stdin without any: the
+/// `run` of most subcommands.
+///
+/// # Errors
+/// As [`lines`].
+pub fn each<C: PerLine>(cmd: &C, args: &[String], global: &Global) -> anyhow::Result<Status> {
+    Ok(lines(cmd, Inputs::args_or_stdin(args), global)?)
 }
 
 /// Reports written to stdout as they come, for the subcommands whose results
@@ -527,35 +542,23 @@ mod tests {
             sink.caret("warning", Some("z"), 0, "worse");
             sink.out.extend_from_slice(b"c\n");
         };
+        // Both streams as one log, after a flush.
+        let shown = |sink: &mut Sink, interleave: bool| {
+            let log = RefCell::new(Vec::new());
+            fill(sink);
+            let (mut out, mut err) = (Tagged(&log, b'>'), Tagged(&log, b'!'));
+            flush_to(&mut out, &mut err, sink, interleave).unwrap();
+            String::from_utf8(log.into_inner()).unwrap()
+        };
         // Same file: each report in its place.
-        let log = RefCell::new(Vec::new());
-        fill(&mut sink);
-        flush_to(
-            &mut Tagged(&log, b'>'),
-            &mut Tagged(&log, b'!'),
-            &mut sink,
-            true,
-        )
-        .unwrap();
-        let shown = String::from_utf8(log.into_inner()).unwrap();
         assert_eq!(
-            shown,
+            shown(&mut sink, true),
             ">a\n!error: bad\n  x y\n   ^\n>b\n!warning: worse\n  z\n  ^\n>c\n"
         );
         assert!(sink.out.is_empty() && sink.err.is_empty() && sink.marks.is_empty());
         // Different files: stderr follows the batch's stdout.
-        let log = RefCell::new(Vec::new());
-        fill(&mut sink);
-        flush_to(
-            &mut Tagged(&log, b'>'),
-            &mut Tagged(&log, b'!'),
-            &mut sink,
-            false,
-        )
-        .unwrap();
-        let shown = String::from_utf8(log.into_inner()).unwrap();
         assert_eq!(
-            shown,
+            shown(&mut sink, false),
             ">a\nb\nc\n!error: bad\n  x y\n   ^\nwarning: worse\n  z\n  ^\n"
         );
     }

@@ -26,6 +26,8 @@ const COMMANDS: &[(&[&str], &str, &str)] = &[
     (&["canon"], "HTTP://h/a/./b", ""),
     (&["surt"], "http://www.archive.org/", ""),
     (&["domain"], "www.example.co.uk", ".example"),
+    (&["edit", "-s", "port=1"], "http://h/", "mailto:x"),
+    (&["get", "{must:query}"], "http://h/?q", "http://h/"),
 ];
 
 /// The lines given to each command: valid, not UTF-8, invalid (when the

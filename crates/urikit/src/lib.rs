@@ -98,6 +98,8 @@ pub mod build;
 #[cfg(feature = "canon")]
 pub mod canon;
 #[cfg(feature = "alloc")]
+mod compose;
+#[cfg(feature = "alloc")]
 pub mod equivalence;
 #[cfg(feature = "extract")]
 pub mod extract;

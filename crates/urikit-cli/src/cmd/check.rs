@@ -14,7 +14,7 @@ use crate::args::Global;
 use crate::highlight;
 use crate::jsonl::Obj;
 use crate::report::{Problem, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit check [INPUT]...`
@@ -56,11 +56,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Status> {
         checker: Checker::new(),
         fail_on: args.fail_on,
     };
-    Ok(stream::lines(
-        &check,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&check, &args.inputs, global)
 }
 
 struct Check {

@@ -7,10 +7,10 @@ use urikit::{UriRef, UriRefBuf};
 
 use crate::args::Global;
 use crate::cmd::normalize::level_parser;
-use crate::cmd::pair::PairArgs;
+use crate::cmd::pair::{verdict, PairArgs};
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit equivalent [--level string|syntax|scheme] [A B]`
@@ -33,11 +33,7 @@ pub fn run(args: &EquivalentArgs, global: &Global) -> anyhow::Result<Status> {
         normalizer: Normalizer::new().level(args.level),
         pairs: PairArgs::new(args.a.as_deref(), args.b.as_deref()),
     };
-    Ok(stream::lines(
-        &equivalent,
-        Inputs::args_or_stdin(&equivalent.pairs.inputs),
-        global,
-    )?)
+    stream::each(&equivalent, &equivalent.pairs.inputs, global)
 }
 
 struct Equivalent {
@@ -50,9 +46,7 @@ impl PerLine for Equivalent {
     type Report<'a> = Result<Compared<'a>, Failure>;
 
     fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
-        let pair = self.pairs.split(input)?;
-        let a = UriRef::parse(pair.a).map_err(|e| Failure::of(&e))?;
-        let b = UriRef::parse(pair.b).map_err(|e| Failure::of(&e).shifted(pair.b_at))?;
+        let (a, b) = self.pairs.read(input, UriRef::parse)?;
         let n = &self.normalizer;
         Ok(Compared {
             level: n.get_level(),
@@ -87,10 +81,6 @@ impl Report for Compared<'_> {
             .bool("equivalent", self.equivalent);
     }
     fn text(&self, t: &mut Text<'_>) {
-        t.line(if self.equivalent {
-            "equivalent"
-        } else {
-            "different"
-        });
+        t.line(verdict(self.equivalent));
     }
 }

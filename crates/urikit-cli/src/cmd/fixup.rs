@@ -5,7 +5,7 @@ use urikit::extract::{complete, Completion};
 use crate::args::Global;
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit fixup [TEXT]...`
@@ -19,11 +19,7 @@ pub struct FixupArgs {
 }
 
 pub fn run(args: &FixupArgs, global: &Global) -> anyhow::Result<Status> {
-    Ok(stream::lines(
-        &Fixup,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&Fixup, &args.inputs, global)
 }
 
 struct Fixup;

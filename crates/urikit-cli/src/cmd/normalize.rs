@@ -7,7 +7,7 @@ use urikit::{ParseError, UriRef};
 use crate::args::{named, Global};
 use crate::jsonl::Obj;
 use crate::report::{Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit normalize [--level syntax|scheme] [STEPS] [INPUT]...`
@@ -50,11 +50,7 @@ pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
             .remove_trailing_host_dot(args.remove_trailing_host_dot),
         schemes: SchemeRegistry::standard(),
     };
-    Ok(stream::lines(
-        &normalize,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&normalize, &args.inputs, global)
 }
 
 /// The normalizer of a run.
@@ -70,10 +66,14 @@ impl PerLine for Normalize {
 
     #[inline(always)]
     fn one<'a>(&'a self, input: &'a str, buf: &'a mut String) -> Self::Report<'a> {
-        let r = UriRef::parse(input)?;
-        buf.clear();
-        self.normalizer.write(&r, &self.schemes, buf);
-        Ok(Normalized(buf))
+        match UriRef::parse(input) {
+            Ok(r) => {
+                buf.clear();
+                self.normalizer.write(&r, &self.schemes, buf);
+                Ok(Normalized(buf))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

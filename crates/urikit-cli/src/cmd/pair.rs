@@ -3,7 +3,7 @@
 //! given as the two arguments `A B`, the input is the two joined by one
 //! space. Error indexes point into that input.
 
-use crate::report::Failure;
+use crate::report::{Failure, Problem};
 
 /// The two references of one input, and where the second starts.
 pub struct Pair<'a> {
@@ -79,6 +79,33 @@ impl PairArgs {
             b,
             b_at,
         })
+    }
+}
+
+impl PairArgs {
+    /// The two references of `input`, each read by `read` (an error in the
+    /// second points at its byte in the input).
+    ///
+    /// # Errors
+    /// As [`PairArgs::split`], or the first error of `read`.
+    pub fn read<'a, T, E: Problem>(
+        &self,
+        input: &'a str,
+        read: impl Fn(&'a str) -> Result<T, E>,
+    ) -> Result<(T, T), Failure> {
+        let pair = self.split(input)?;
+        let a = read(pair.a).map_err(|e| Failure::of(&e))?;
+        let b = read(pair.b).map_err(|e| Failure::of(&e).shifted(pair.b_at))?;
+        Ok((a, b))
+    }
+}
+
+/// The text of a comparison: `equivalent` or `different`.
+pub fn verdict(equivalent: bool) -> &'static str {
+    if equivalent {
+        "equivalent"
+    } else {
+        "different"
     }
 }
 

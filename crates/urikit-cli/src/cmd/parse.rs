@@ -7,19 +7,18 @@ use crate::args::{Global, ParseArgs};
 use crate::cmd::scheme_fields::SchemeCheck;
 use crate::jsonl::Obj;
 use crate::report::{Problem, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
-    let inputs = Inputs::args_or_stdin(&args.inputs);
     if args.no_scheme_fields {
-        return Ok(stream::lines(&ComponentsOnly, inputs, global)?);
+        return stream::each(&ComponentsOnly, &args.inputs, global);
     }
     let parse = WithScheme {
         registry: SchemeRegistry::standard(),
         scheme_rules: args.scheme_rules,
     };
-    Ok(stream::lines(&parse, inputs, global)?)
+    stream::each(&parse, &args.inputs, global)
 }
 
 /// `--no-scheme-fields`: the generic components only.
@@ -76,19 +75,19 @@ struct Parsed<'a> {
 }
 
 impl Report for Parsed<'_> {
-    #[inline]
+    #[inline(always)]
     fn problem(&self) -> Option<&dyn Problem> {
         let e = self.scheme.error()?;
         Some(e)
     }
 
-    #[inline]
+    #[inline(always)]
     fn json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         write_components(o, &self.r);
         self.scheme.write_json(o, scratch);
     }
 
-    #[inline]
+    #[inline(always)]
     fn text(&self, t: &mut Text<'_>) {
         // A broken scheme rule under --scheme-rules is all that is shown.
         if self.scheme.is_error() {

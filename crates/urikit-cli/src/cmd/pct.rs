@@ -8,7 +8,7 @@ use urikit::pct::{self, Component};
 use crate::args::{named, Global};
 use crate::jsonl::Obj;
 use crate::report::{Failure, Line, Problem, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit encode --component C [TEXT]...`
@@ -58,11 +58,7 @@ pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> 
         form: args.form,
         preserve: args.preserve,
     };
-    Ok(stream::lines(
-        &encode,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&encode, &args.inputs, global)
 }
 
 struct Encode {
@@ -91,11 +87,7 @@ impl PerLine for Encode {
 
 pub fn run_decode(args: &DecodeArgs, global: &Global) -> anyhow::Result<Status> {
     let decode = Decode { form: args.form };
-    Ok(stream::lines(
-        &decode,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&decode, &args.inputs, global)
 }
 
 struct Decode {

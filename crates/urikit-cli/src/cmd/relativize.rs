@@ -5,7 +5,7 @@ use urikit::{relativize, Uri};
 use crate::args::Global;
 use crate::cmd::resolve::{parse_base, AgainstBase};
 use crate::report::Failure;
-use crate::stream::{self, Inputs};
+use crate::stream;
 use crate::Status;
 
 /// `urikit relativize --base BASE [TARGET]...`
@@ -27,9 +27,5 @@ pub fn run(args: &RelativizeArgs, global: &Global) -> anyhow::Result<Status> {
         let r = relativize(base, &t).map_err(|e| Failure::of(&e))?;
         Ok(r.into_string())
     });
-    Ok(stream::lines(
-        &relativize,
-        Inputs::args_or_stdin(&args.targets),
-        global,
-    )?)
+    stream::each(&relativize, &args.targets, global)
 }

@@ -7,7 +7,7 @@ use urikit::{Profile, Resolver, Uri, UriRef};
 
 use crate::args::{named, Global};
 use crate::report::{Failure, Line};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit resolve --base BASE [--profile P] [--non-strict] [REF]...`
@@ -53,11 +53,7 @@ pub fn run(args: &ResolveArgs, global: &Global) -> anyhow::Result<Status> {
         let t = resolver.resolve(base, &r).map_err(|e| Failure::of(&e))?;
         Ok(t.into_string())
     });
-    Ok(stream::lines(
-        &resolve,
-        Inputs::args_or_stdin(&args.refs),
-        global,
-    )?)
+    stream::each(&resolve, &args.refs, global)
 }
 
 /// The `--base` of `resolve` and `relativize`: an absolute URI, or a usage

@@ -355,7 +355,11 @@ impl<'a> SchemeCheck<'a> {
     /// it is reported).
     #[inline]
     pub fn error(&self) -> Option<&SchemeError> {
-        self.first_problem().filter(|_| self.strict)
+        if self.strict {
+            self.first_problem()
+        } else {
+            None
+        }
     }
 
     /// Writes the text report's scheme part after the components' rows

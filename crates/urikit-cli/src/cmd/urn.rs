@@ -8,10 +8,10 @@
 use urikit::urn::{Comparator, Namespaces, Objective, Urn, UrnError, UrnProfile};
 
 use crate::args::{named, Global};
-use crate::cmd::pair::PairArgs;
+use crate::cmd::pair::{verdict, PairArgs};
 use crate::jsonl::Obj;
 use crate::report::{Failure, Report, Text};
-use crate::stream::{self, Inputs, PerLine};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// What `--help` says of each URN profile.
@@ -108,11 +108,7 @@ impl Config {
 
 pub fn run(args: &UrnArgs, global: &Global) -> anyhow::Result<Status> {
     let check = UrnCheck(Config::new(&args.options));
-    Ok(stream::lines(
-        &check,
-        Inputs::args_or_stdin(&args.inputs),
-        global,
-    )?)
+    stream::each(&check, &args.inputs, global)
 }
 
 struct UrnCheck(Config);
@@ -223,11 +219,7 @@ pub fn run_equivalent(args: &UrnEquivalentArgs, global: &Global) -> anyhow::Resu
         config: Config::new(&args.options),
         pairs: PairArgs::new(args.a.as_deref(), args.b.as_deref()),
     };
-    Ok(stream::lines(
-        &equivalent,
-        Inputs::args_or_stdin(&equivalent.pairs.inputs),
-        global,
-    )?)
+    stream::each(&equivalent, &equivalent.pairs.inputs, global)
 }
 
 struct UrnEquivalent {
@@ -240,12 +232,7 @@ impl PerLine for UrnEquivalent {
     type Report<'a> = Result<UrnPair<'a>, Failure>;
 
     fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
-        let pair = self.pairs.split(input)?;
-        let a = self.config.parse(pair.a).map_err(|e| Failure::of(&e))?;
-        let b = self
-            .config
-            .parse(pair.b)
-            .map_err(|e| Failure::of(&e).shifted(pair.b_at))?;
+        let (a, b) = self.pairs.read(input, |s| self.config.parse(s))?;
         let cmp = self.config.comparator();
         Ok(UrnPair {
             equivalent: cmp.equivalent(&a, &b),
@@ -277,10 +264,6 @@ impl Report for UrnPair<'_> {
             .str("canonical_b", &self.canonical[1]);
     }
     fn text(&self, t: &mut Text<'_>) {
-        t.line(if self.equivalent {
-            "equivalent"
-        } else {
-            "different"
-        });
+        t.line(verdict(self.equivalent));
     }
 }

@@ -70,11 +70,19 @@ impl Failure {
     /// The same problem `offset` bytes further (in an input made of parts,
     /// such as the two references of `equivalent`); a message that starts
     /// with the old "at byte N" says the new one.
-    pub fn shifted(mut self, offset: usize) -> Failure {
+    pub fn shifted(self, offset: usize) -> Failure {
+        let index = self.index + offset;
+        self.moved_to(index)
+    }
+
+    /// The same problem at byte `index` (of an input that was rewritten
+    /// before parsing); a message that starts with the old "at byte N" says
+    /// the new one.
+    pub fn moved_to(mut self, index: usize) -> Failure {
         let old = format!("at byte {}", self.index);
-        self.index += offset;
+        self.index = index;
         if let Some(rest) = self.message.strip_prefix(&old) {
-            self.message = format!("at byte {}{rest}", self.index);
+            self.message = format!("at byte {index}{rest}");
         }
         self
     }
@@ -106,7 +114,8 @@ impl Problem for Failure {
     }
 }
 
-/// The library's errors, each with its kind's stable name and its index.
+/// The library's errors, each with its kind's stable name and its index: a
+/// new error type with `kind().name()` and `index()` joins the list below.
 macro_rules! library_problems {
     ($($t:ty),* $(,)?) => {$(
         impl Problem for $t {
