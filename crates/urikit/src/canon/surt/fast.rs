@@ -34,7 +34,8 @@ fn all_plain(b: &[u8]) -> bool {
         word.copy_from_slice(chunk);
         let x = u64::from_le_bytes(word);
         let below = x.wrapping_sub(LO * 0x21) & !x & HI;
-        let above = (x.wrapping_add(LO * (127 - 0x7e)) | x) & HI;
+        // 127 - 0x7E = 1: adding one to each byte sets the high bit of 0x7F and up.
+        let above = (x.wrapping_add(LO) | x) & HI;
         if below
             | above
             | has_zero(x ^ (LO * u64::from(b'%')))
