@@ -377,7 +377,7 @@ impl<'a> ParsedUrl<'a> {
     }
 
     /// The path, query and fragment with their delimiters, then the trailing junk.
-    fn write_tail(&self, out: &mut Vec<u8>) {
+    pub(crate) fn write_tail(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.path);
         if self.question_mark {
             out.push(b'?');

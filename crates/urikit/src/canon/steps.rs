@@ -105,25 +105,11 @@ fn first_triplet(b: &[u8]) -> Option<usize> {
     None
 }
 
-/// Decodes every `%XX` triplet once (Python's `unquote_to_bytes`).
+/// Decodes every `%XX` triplet once (Python's `unquote_to_bytes`); `None`
+/// when there is none.
 fn decode_once(b: &[u8]) -> Option<Vec<u8>> {
-    let first = first_triplet(b)?;
-    let mut out = Vec::with_capacity(b.len());
-    out.extend_from_slice(&b[..first]);
-    let mut i = first;
-    while i < b.len() {
-        match triplet_at(b, i) {
-            Some(v) => {
-                out.push(v);
-                i += 3;
-            }
-            None => {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-    }
-    Some(out)
+    first_triplet(b)?;
+    Some(crate::pct::decode_bytes(b).into_owned())
 }
 
 /// Decodes `%XX` triplets until none is left (the `surt` package's
@@ -252,13 +238,18 @@ pub(crate) fn collapse_http_prefixes(url: &mut ParsedUrl<'_>) {
     }
 }
 
-/// Lowercases the scheme.
-pub(crate) fn lowercase_scheme(url: &mut ParsedUrl<'_>) {
-    rewrite(&mut url.scheme, |b| {
+/// Lowercases the ASCII letters of a piece.
+fn lowercase(field: &mut Cow<'_, [u8]>) {
+    rewrite(field, |b| {
         b.iter()
             .any(u8::is_ascii_uppercase)
             .then(|| b.to_ascii_lowercase())
     });
+}
+
+/// Lowercases the scheme.
+pub(crate) fn lowercase_scheme(url: &mut ParsedUrl<'_>) {
+    lowercase(&mut url.scheme);
 }
 
 /// Which default ports a canonicalizer removes.
@@ -454,11 +445,7 @@ pub(crate) fn idna(url: &mut ParsedUrl<'_>) -> bool {
 
 /// Lowercases the host's ASCII letters.
 pub(crate) fn lowercase_host(url: &mut ParsedUrl<'_>) {
-    rewrite(&mut url.host, |b| {
-        b.iter()
-            .any(u8::is_ascii_uppercase)
-            .then(|| b.to_ascii_lowercase())
-    });
+    lowercase(&mut url.host);
 }
 
 /// How a canonicalizer reads and writes IP addresses in the host.
@@ -865,20 +852,12 @@ pub(crate) fn empty_path_to_slash(url: &mut ParsedUrl<'_>) {
 
 /// Lowercases the path's ASCII letters.
 pub(crate) fn lowercase_path(url: &mut ParsedUrl<'_>) {
-    rewrite(&mut url.path, |b| {
-        b.iter()
-            .any(u8::is_ascii_uppercase)
-            .then(|| b.to_ascii_lowercase())
-    });
+    lowercase(&mut url.path);
 }
 
 /// Lowercases the query's ASCII letters.
 pub(crate) fn lowercase_query(url: &mut ParsedUrl<'_>) {
-    rewrite(&mut url.query, |b| {
-        b.iter()
-            .any(u8::is_ascii_uppercase)
-            .then(|| b.to_ascii_lowercase())
-    });
+    lowercase(&mut url.query);
 }
 
 /// Removes every final `/` of the path but one that is the whole path

@@ -98,16 +98,7 @@ impl Surt {
         }
         out.extend_from_slice(&url.port);
         out.push(b')');
-        out.extend_from_slice(&url.path);
-        if url.question_mark {
-            out.push(b'?');
-        }
-        out.extend_from_slice(&url.query);
-        if url.hash_sign {
-            out.push(b'#');
-        }
-        out.extend_from_slice(&url.fragment);
-        out.extend_from_slice(&url.trailing_junk);
+        url.write_tail(out);
     }
 
     /// The key of `url`.
