@@ -1,38 +1,4 @@
-//! urlcanon's URL model: a parser that accepts every input and keeps every
-//! byte, leading and trailing junk included, so that the pieces written back
-//! in order give the input again ([`ParsedUrl::to_bytes`]).
-//!
-//! The pieces (urlcanon's `ParsedUrl`, Python and Java):
-//!
-//! ```text
-//! leading_junk scheme ":" slashes username ":" password "@" host ":" port
-//!     path "?" query "#" fragment trailing_junk
-//! ```
-//!
-//! - Leading and trailing junk: C0 controls and spaces (`%x00-20`).
-//! - A scheme is `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986) with
-//!   tabs and newlines allowed inside (they are removed later), followed by
-//!   `:`. urlcanon takes any run without `:` after a letter (`a b/c?d:` is
-//!   its scheme `a b/c?d`); we take RFC 3986's rule, which the `surt`
-//!   package also uses.
-//! - The query starts at the first `?`, the fragment at the first `#` after it.
-//! - What lies between the scheme and the query is read by the scheme's kind
-//!   (the scheme without tabs and newlines, lowercased):
-//!   - special schemes (`ftp`, `gopher`, `http`, `https`, `ws`, `wss`): any
-//!     run of `/`, `\`, tabs and newlines, then the authority up to the next
-//!     `/` or `\`, then the path (so `http:a/b` has the host `a`);
-//!   - `file`: exactly two `/` or `\` (tabs and newlines allowed around them),
-//!     then the host up to the next `/` or `\` (no userinfo or port), then the
-//!     path; otherwise all of it is the path;
-//!   - other schemes: exactly two `/` (tabs and newlines allowed), then the
-//!     authority up to the next `/`, then the path; otherwise all of it is
-//!     the path.
-//! - In an authority the userinfo ends at the last `@` and the username at
-//!   its first `:`; the host is a bracketed `[...]` followed by the end or
-//!   `:`, or else runs to the first `:`; the port is the rest.
-//! - A host is read as an IP address ([`ParsedUrl::ip4`], [`ParsedUrl::ip6`])
-//!   the WHATWG way: `[...]` an IPv6 address, otherwise an IPv4 address in any
-//!   of the number forms (`0x7f.1`, `2130706433`, one final dot).
+//! urlcanon's URL model: [`ParsedUrl`].
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -40,8 +6,43 @@ use core::net::Ipv6Addr;
 
 use crate::whatwg::host::{parse_ipv4 as parse_whatwg_ipv4, parse_ipv6};
 
-/// A URL taken apart by urlcanon's rules (see the [module docs](self)):
-/// every field is the text as written (absent pieces are empty, the one-byte
+/// urlcanon's URL model: a parser that accepts every input and keeps every
+/// byte, leading and trailing junk included, so that the pieces written back
+/// in order give the input again ([`ParsedUrl::to_bytes`]).
+///
+/// The pieces (urlcanon's `ParsedUrl`, Python and Java):
+///
+/// ```text
+/// leading_junk scheme ":" slashes username ":" password "@" host ":" port
+///     path "?" query "#" fragment trailing_junk
+/// ```
+///
+/// - Leading and trailing junk: C0 controls and spaces (`%x00-20`).
+/// - A scheme is `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986) with
+///   tabs and newlines allowed inside (they are removed later), followed by
+///   `:`. urlcanon takes any run without `:` after a letter (`a b/c?d:` is
+///   its scheme `a b/c?d`); we take RFC 3986's rule, which the `surt`
+///   package also uses.
+/// - The query starts at the first `?`, the fragment at the first `#` after it.
+/// - What lies between the scheme and the query is read by the scheme's kind
+///   (the scheme without tabs and newlines, lowercased):
+///   - special schemes (`ftp`, `gopher`, `http`, `https`, `ws`, `wss`): any
+///     run of `/`, `\`, tabs and newlines, then the authority up to the next
+///     `/` or `\`, then the path (so `http:a/b` has the host `a`);
+///   - `file`: exactly two `/` or `\` (tabs and newlines allowed around them),
+///     then the host up to the next `/` or `\` (no userinfo or port), then the
+///     path; otherwise all of it is the path;
+///   - other schemes: exactly two `/` (tabs and newlines allowed), then the
+///     authority up to the next `/`, then the path; otherwise all of it is
+///     the path.
+/// - In an authority the userinfo ends at the last `@` and the username at
+///   its first `:`; the host is a bracketed `[...]` followed by the end or
+///   `:`, or else runs to the first `:`; the port is the rest.
+/// - A host is read as an IP address ([`ParsedUrl::ip4`], [`ParsedUrl::ip6`])
+///   the WHATWG way: `[...]` an IPv6 address, otherwise an IPv4 address in any
+///   of the number forms (`0x7f.1`, `2130706433`, one final dot).
+///
+/// Every field is the text as written (absent pieces are empty, the one-byte
 /// delimiters are flags), so that [`to_bytes`](Self::to_bytes) gives the
 /// input back.
 ///
