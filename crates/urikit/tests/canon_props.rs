@@ -272,7 +272,9 @@ fn wayback_key_fast_path_on_every_dataset_line() {
 }
 
 fn plain_url() -> impl Strategy<Value = Vec<u8>> {
-    let scheme = prop::sample::select(vec!["http://", "HTTPS://", "https://", "http:///"]);
+    let scheme = prop::sample::select(vec![
+        "http://", "HTTPS://", "https://", "http:///", "file://", "FILE:///",
+    ]);
     let host = prop::sample::select(vec![
         "WWW.Example.com",
         "www2.a-b.org",

@@ -4,7 +4,7 @@
 //! It answers only when it can answer exactly as the general path
 //! ([`Profile::Ia`](crate::canon::Profile::Ia) then [`Surt::IA`](super::Surt::IA))
 //! would, and otherwise says no: the input is printable ASCII without `%` or
-//! `\`; the scheme is `http` or `https` and `//` follows; no userinfo, no
+//! `\`; the scheme is `http`, `https` or `file` and `//` follows; no userinfo, no
 //! IP-literal; a host of letters, digits, `-` and single dots whose last
 //! label does not start with a digit and that has no `xn--` label; a port of
 //! digits, if any; a path without dot segments, `//`, `(` or `;`; a query
@@ -57,11 +57,13 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
     if !all_plain(input) {
         return false;
     }
-    // The scheme: `http` or `https`, any case, then `//` and no third slash.
-    let (https, rest) = if input.len() > 7 && input[..7].eq_ignore_ascii_case(b"http://") {
-        (false, &input[7..])
+    // The scheme: `http`, `https` or `file`, any case, then `//`.
+    let (scheme, rest) = if input.len() > 7 && input[..7].eq_ignore_ascii_case(b"http://") {
+        (Scheme::Http, &input[7..])
     } else if input.len() > 8 && input[..8].eq_ignore_ascii_case(b"https://") {
-        (true, &input[8..])
+        (Scheme::Https, &input[8..])
+    } else if input.len() >= 7 && input[..7].eq_ignore_ascii_case(b"file://") {
+        (Scheme::File, &input[7..])
     } else {
         return false;
     };
@@ -77,7 +79,12 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
         Some(k) => (&authority[..k], Some(&authority[k + 1..])),
         None => (authority, None),
     };
-    if !plain_host(host) {
+    if scheme == Scheme::File && port.is_some() {
+        // A `file` host runs to the next `/`: `:` is part of it.
+        return false;
+    }
+    let hostless_file = scheme == Scheme::File && host.is_empty();
+    if !hostless_file && !plain_host(host) {
         return false;
     }
     if let Some(p) = port {
@@ -127,9 +134,23 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
     while let Some(k) = www_prefix(host) {
         host = &host[k..];
     }
+    out.reserve(input.len() + 2);
+    if hostless_file {
+        // No host: the key is the canonical URL (path neither normalized nor
+        // made `/` when empty).
+        out.extend_from_slice(b"file://");
+        let keep = path
+            .iter()
+            .rposition(|&c| c != b'/')
+            .map_or(path.len().min(1), |k| k + 1);
+        let from = out.len();
+        out.extend_from_slice(&path[..keep]);
+        out[from..].make_ascii_lowercase();
+        write_query(query, &mut params[..n], out);
+        return true;
+    }
     // The key: reversed host, port, `)`, path, query; lowercased in place
     // once written.
-    out.reserve(input.len() + 2);
     let from = out.len();
     let mut end = host.len();
     while let Some(dot) = host[..end].iter().rposition(|&c| c == b'.') {
@@ -140,7 +161,11 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
     out.extend_from_slice(&host[..end]);
     out[from..].make_ascii_lowercase();
     if let Some(p) = port {
-        let default: &[u8] = if https { b"443" } else { b"80" };
+        let default: &[u8] = if scheme == Scheme::Https {
+            b"443"
+        } else {
+            b"80"
+        };
         if p != default {
             out.push(b':');
             out.extend_from_slice(p);
@@ -156,21 +181,35 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
         out.extend_from_slice(&path[..keep.min(path.len())]);
         out[from..].make_ascii_lowercase();
     }
-    if !query.is_empty() {
-        let params = &mut params[..n];
-        let p = |r: (u32, u32)| &query[r.0 as usize..r.1 as usize];
-        params.sort_by(|&a, &b| key_value_order(p(a), p(b)));
-        out.push(b'?');
-        let from = out.len();
-        for (k, &r) in params.iter().enumerate() {
-            if k > 0 {
-                out.push(b'&');
-            }
-            out.extend_from_slice(p(r));
-        }
-        out[from..].make_ascii_lowercase();
-    }
+    write_query(query, &mut params[..n], out);
     true
+}
+
+/// The schemes of the fast path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    Http,
+    Https,
+    File,
+}
+
+/// `?` and the query's parameters (`params`: their ranges), lowercased and
+/// sorted by key then value; nothing for an empty query.
+fn write_query(query: &[u8], params: &mut [(u32, u32)], out: &mut Vec<u8>) {
+    if query.is_empty() {
+        return;
+    }
+    let p = |r: (u32, u32)| &query[r.0 as usize..r.1 as usize];
+    params.sort_by(|&a, &b| key_value_order(p(a), p(b)));
+    out.push(b'?');
+    let from = out.len();
+    for (k, &r) in params.iter().enumerate() {
+        if k > 0 {
+            out.push(b'&');
+        }
+        out.extend_from_slice(p(r));
+    }
+    out[from..].make_ascii_lowercase();
 }
 
 /// A host the fast path takes: letters, digits, `-` and single dots, not at
