@@ -1079,6 +1079,18 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
     }
 }
 
+/// Whether an IA session-id pattern matches somewhere in `q` (a query without
+/// `%`).
+pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
+    let mut next_amp = q.len();
+    (0..q.len()).rev().any(|i| {
+        if q[i] == b'&' {
+            next_amp = i;
+        }
+        (0..5).any(|pattern| ia_session_id(q, i, next_amp, pattern).is_some())
+    })
+}
+
 /// The most session ids the IA patterns remove from one query or path: the
 /// `surt` package removes the last match of each pattern once; removing
 /// them until none is left keeps canonicalization idempotent, and the bound
