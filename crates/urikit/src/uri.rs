@@ -253,6 +253,17 @@ impl<'a> UriRef<'a> {
         &self.s[self.meta.path_start()..self.meta.path_end()]
     }
 
+    /// The path's bytes (no UTF-8 boundary to check: for looks at them).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn path_bytes(&self) -> &'a [u8] {
+        let m = &self.meta;
+        self.s
+            .as_bytes()
+            .get(m.path_start()..m.path_end())
+            .unwrap_or_default()
+    }
+
     /// The path's segments (see [`Segments`]).
     pub fn segments(&self) -> Segments<'a> {
         Segments::new(self.path())

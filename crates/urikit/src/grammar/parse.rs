@@ -99,11 +99,11 @@ fn parse_any(s: &str, short: bool) -> Result<Offsets, ParseError> {
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
+    if scheme_end == 0 && a.host == HostKind::None && b.get(i).is_some_and(|&c| c != b'/') {
+        i = first_segment(b, i, short)?;
+    }
     i = scan::scan_path(b, i, short)?;
     let path_end = i;
-    if scheme_end == 0 && a.host == HostKind::None {
-        check_first_segment(b, path_start, i)?;
-    }
     if b.get(i) == Some(&b'?') {
         i = scan::scan_query(b, i + 1, short)?;
     }
@@ -165,16 +165,29 @@ fn first_segment_error(b: &[u8], colon: usize) -> ParseError {
     }
 }
 
+/// The end of a relative reference's first segment, which must not hold
+/// `:` (`path-noscheme = segment-nz-nc *( "/" segment )`, `segment-nz-nc =
+/// 1*( unreserved / pct-encoded / sub-delims / "@" )`): the path is read
+/// from there on. The segment is read once, here.
+///
+/// # Errors
+/// A bad `%` escape; for a `:`, the first bad escape in the rest of the
+/// path, or else the `:`'s error.
 #[inline]
-fn check_first_segment(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
-    for (k, &c) in b[start..end].iter().enumerate() {
-        match c {
-            b'/' => return Ok(()),
-            b':' => return Err(first_segment_error(b, start + k)),
-            _ => {}
+fn first_segment(b: &[u8], start: usize, short: bool) -> Result<usize, ParseError> {
+    let mut i = start;
+    loop {
+        // `reg-name` bytes are `segment-nz-nc`'s but for "@".
+        i = scan(b, i, scan::REG_NAME)?;
+        match b.get(i) {
+            Some(b'@') => i += 1,
+            Some(b':') => {
+                scan::scan_path(b, i, short)?;
+                return Err(first_segment_error(b, i));
+            }
+            _ => return Ok(i),
         }
     }
-    Ok(())
 }
 
 /// Whether `c` may end an authority: the end of the input (`None`), `/`, `?`, `#`.
@@ -428,6 +441,37 @@ mod tests {
             "http://h:99999999999999999999/",
             "HTTP://EXAMPLE.COM/",
             "s+-.1://h",
+            "1a:%zz",
+            "1a:b c",
+            "1a b:c",
+            "a@b:c",
+            "%41@:x",
+            "@@:",
+            "x/y:z",
+            "//[1:2:3:4:5:6:7:8:9]",
+            "//[1::2::3]",
+            "//[12345::]",
+            "//[1234.1.2.3]",
+            "//[::1.2.3.4:5]",
+            "//[::1.2.3.256]",
+            "//[1:2:3:4:5:6:7:8::]",
+            "//[1:2:3:4:5:6:7::]",
+            "//[1:2:3:4:5:6:7:1.2.3.4]",
+            "//[1:2:3:4:5::1.2.3.4]",
+            "//[::ffff:1.2.3.4]",
+            "//[:1]",
+            "//[1:]",
+            "//[:::]",
+            "//[1:::2]",
+            "//[]",
+            "//[::]",
+            "//[g::]",
+            "//[1g]",
+            "//[v1]",
+            "//[v.x]",
+            "//[v1x]",
+            "//[v1.x/]",
+            "//[::1%25eth0]",
         ];
         for s in cases {
             same(s);
