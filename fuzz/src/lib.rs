@@ -22,4 +22,8 @@ pub mod props_normalize;
 #[allow(dead_code)]
 pub mod props_extract;
 
+#[path = "../../crates/urikit/tests/common/props_iri.rs"]
+#[allow(dead_code)]
+pub mod props_iri;
+
 pub mod differential;

@@ -135,6 +135,7 @@ library_problems!(
     urikit::urn::UrnError,
     urikit::base::BaseError,
     urikit::psl::DomainError,
+    urikit::idna::IdnaError,
 );
 
 /// A rule of the URI's scheme that it breaks; the JSON error object also
