@@ -153,13 +153,13 @@ fn on_invalid(errors: &str) -> PyResult<OnInvalid> {
 }
 
 /// The column `obj` exports, as the kernels read it.
-fn column(obj: &Bound<'_, PyAny>) -> PyResult<StringColumn> {
+pub fn column(obj: &Bound<'_, PyAny>) -> PyResult<StringColumn> {
     let chunks = ffi::import_column(obj)?;
     StringColumn::new(chunks).map_err(|e| pyo3::exceptions::PyTypeError::new_err(e.to_string()))
 }
 
 /// The result, as `Utf8View` (`views`) or plain `Utf8`.
-fn output(name: &str, array: ArrayRef, views: bool) -> PyResult<PyArrowArray> {
+pub fn output(name: &str, array: ArrayRef, views: bool) -> PyResult<PyArrowArray> {
     let out = PyArrowArray::new(name, array);
     if views {
         return Ok(out);

@@ -8,6 +8,7 @@ use urikit_arrow::Stage;
 pyo3::import_exception!(urikit.errors, ParseError);
 pyo3::import_exception!(urikit.errors, ResolveError);
 pyo3::import_exception!(urikit.errors, UrnError);
+pyo3::import_exception!(urikit.errors, DomainError);
 
 /// The number of characters that start in `bytes` (UTF-8): the bytes that
 /// are not continuation bytes (`0b10xx_xxxx`).
@@ -48,6 +49,11 @@ pub fn resolve_error(input: &str, e: &urikit::ResolveError) -> PyErr {
 /// `urikit.UrnError` for `input`.
 pub fn urn_error(input: &str, e: &urikit::urn::UrnError) -> PyErr {
     UrnError::new_err(args(input, e.to_string(), e.kind().name(), e.index()))
+}
+
+/// `urikit.DomainError` for the host `input`.
+pub fn domain_error(input: &str, e: &urikit::psl::DomainError) -> PyErr {
+    DomainError::new_err(args(input, e.to_string(), e.kind().name(), e.index()))
 }
 
 /// A batch call's invalid row, as the exception of its kind, with `row`

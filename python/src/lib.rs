@@ -3,6 +3,7 @@
 //! `urikit/_urikit.pyi` is its typed interface.
 
 mod arrow;
+mod canon;
 mod check;
 mod errors;
 mod extract;
@@ -38,6 +39,12 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(urn::parse_urn, m)?)?;
     m.add_function(wrap_pyfunction!(urn::urn_equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::canonicalize, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::surt, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::domain, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::registrable_domain, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::arrow_surt, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::arrow_registrable_domain, m)?)?;
     m.add_function(wrap_pyfunction!(extract::extract, m)?)?;
     m.add_function(wrap_pyfunction!(urllib::urlsplit, m)?)?;
     m.add_function(wrap_pyfunction!(urllib::urlparse, m)?)?;

@@ -154,3 +154,16 @@ def test_polars_series_in_and_out():
     assert pl.Series(ua.host(s)).to_list() == ["example.com", None, None]
     parts = pl.Series(ua.parse(s))
     assert parts.dtype == pl.Struct and parts.struct.field("path").to_list() == ["/a", None, None]
+
+
+def test_surt_and_registrable_domain(lines):
+    column = pa.array(lines)
+    keys = checked(ua.surt(column)).to_pylist()
+    domains = checked(ua.registrable_domain(column)).to_pylist()
+    assert keys == [urikit.surt(s) for s in lines]
+    assert domains == [urikit.registrable_domain(s) for s in lines]
+    assert sum(d is not None for d in domains) > 50_000
+    # A registrable domain is a view into the input.
+    one = pa.array(["https://www.a-long-registrable-name.co.uk/x"])
+    d = checked(ua.registrable_domain(one))
+    assert d.to_pylist() == ["a-long-registrable-name.co.uk"] and d.buffers()[2].address == one.buffers()[2].address

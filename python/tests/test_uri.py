@@ -183,3 +183,20 @@ def test_iris_rfc3987():
     assert urikit.normalize_iri("HTTP://Example.COM/%7e/./r%C3%A9sum%c3%a9") == "http://example.com/~/résumé"
     assert urikit.equivalent_iri("http://bücher.example/é", "HTTP://b%C3%BCcher.example:80/%C3%A9", level="scheme")
     assert not urikit.equivalent_iri("http://bücher.example/é", "HTTP://b%C3%BCcher.example:80/%C3%A9")
+
+
+def test_canonicalize_surt_domain():
+    assert urikit.canonicalize("  https://www.Example.com/a/?b=2&A=1#top", profile="aggressive") == "http://example.com/a?a=1&b=2"
+    assert urikit.surt("http://www.archive.org/goo/?b&a") == "org,archive)/goo?a&b"
+    assert urikit.surt("http://10.1.2.3:81/x") == "3,2,1,10:81)/x"
+    assert urikit.surt("http://www.example.com/", with_scheme=True, trailing_comma=True, reverse_ip=False) == "http://(com,example,)/"
+    assert (urikit.surt(""), urikit.surt("filedesc:x.arc")) == ("-", "filedesc:x.arc")
+    d = urikit.domain("https://a.b.github.io/x")
+    assert d == {"host": "a.b.github.io", "public_suffix": "github.io", "registrable_domain": "b.github.io", "subdomain": "a", "section": "private"}
+    assert urikit.domain("www.images.amazon.co.uk", icann_only=True)["registrable_domain"] == "amazon.co.uk"
+    assert urikit.registrable_domain("co.uk") is None
+    with pytest.raises(urikit.DomainError) as e:
+        urikit.domain("a..b")
+    assert e.value.kind == "empty_label"
+    with pytest.raises(ValueError, match="profile must be one of"):
+        urikit.canonicalize("x", profile="nope")

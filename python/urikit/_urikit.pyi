@@ -18,8 +18,12 @@ __all__ = [
     "arrow_normalize",
     "arrow_parse",
     "arrow_query_param",
+    "arrow_registrable_domain",
     "arrow_resolve",
+    "arrow_surt",
+    "canonicalize",
     "check",
+    "domain",
     "equivalent",
     "equivalent_iri",
     "extract",
@@ -30,9 +34,11 @@ __all__ = [
     "normalize_iri",
     "parse",
     "parse_urn",
+    "registrable_domain",
     "relativize",
     "resolve",
     "resolve_iri",
+    "surt",
     "uri_to_iri",
     "urlparse",
     "urlsplit",
@@ -189,6 +195,27 @@ def resolve_iri(base: str, reference: str) -> str: ...
 def normalize_iri(s: str, *, level: _Level = "syntax") -> str: ...
 def equivalent_iri(a: str, b: str, *, level: _Level = "syntax") -> bool: ...
 def check(s: str) -> CheckReport: ...
+def canonicalize(url: str, *, profile: str = "semantic_precise") -> str: ...
+def surt(
+    url: str,
+    *,
+    profile: str = "ia",
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    reverse_ip: bool = True,
+) -> str: ...
+def domain(host_or_url: str, *, icann_only: bool = False) -> dict[str, str | None]: ...
+def registrable_domain(host_or_url: str, *, icann_only: bool = False) -> str | None: ...
+def arrow_surt(
+    column: Any,
+    *,
+    profile: str = "ia",
+    with_scheme: bool = False,
+    trailing_comma: bool = False,
+    reverse_ip: bool = True,
+    views: bool = True,
+) -> Array: ...
+def arrow_registrable_domain(column: Any, *, icann_only: bool = False, views: bool = True) -> Array: ...
 def extract(
     text: str, *, abbreviated: bool = False, scheme_rules: bool = False, base: str | None = None
 ) -> list[Match]: ...

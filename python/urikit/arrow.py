@@ -30,7 +30,9 @@ from ._urikit import arrow_is_valid as is_valid
 from ._urikit import arrow_normalize as normalize
 from ._urikit import arrow_parse as parse
 from ._urikit import arrow_query_param as query_param
+from ._urikit import arrow_registrable_domain as registrable_domain
 from ._urikit import arrow_resolve as resolve
+from ._urikit import arrow_surt as surt
 
 __all__ = [
     "Array",
@@ -46,8 +48,10 @@ __all__ = [
     "port",
     "query",
     "query_param",
+    "registrable_domain",
     "resolve",
     "scheme",
+    "surt",
     "userinfo",
 ]
 

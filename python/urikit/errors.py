@@ -59,3 +59,8 @@ class ResolveError(UrikitError):
 
 class UrnError(UrikitError):
     """Not a URN under the profile, or against its namespace's rules."""
+
+
+class DomainError(UrikitError):
+    """A host that is not a domain name the Public Suffix List can answer
+    for (``empty_host``, ``empty_label``, ``ip_address``)."""

@@ -20,6 +20,8 @@
 //! | [`normalize`] | the normal form (RFC 3986 section 6.2) |
 //! | [`resolve`] | each reference resolved against its base (section 5) |
 //! | [`query_param`] | the first value of a query parameter |
+//! | [`surt`] | the SURT key (after a canonicalization profile) |
+//! | [`registrable_domain`] | the registrable domain (Public Suffix List) |
 //!
 //! Building a `Utf8View` array safely checks every view (bounds and UTF-8),
 //! which costs more than the rest of a kernel; release builds skip that check
@@ -48,6 +50,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod canon;
 mod column;
 mod normalize;
 mod parse;
@@ -56,6 +59,7 @@ mod query;
 mod resolve;
 mod views;
 
+pub use canon::{host_of, registrable_domain, surt};
 pub use column::{Row, StringColumn};
 pub use normalize::normalize;
 pub use parse::{component, components, is_valid, parse, parse_fields, Component};

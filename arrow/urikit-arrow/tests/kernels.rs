@@ -445,3 +445,38 @@ fn to_utf8_copies_the_views() {
     }
     assert_eq!(plain.nulls(), parts.nulls());
 }
+
+#[test]
+fn surt_and_registrable_domain_match_the_library() {
+    use urikit::canon::{Profile, Surt};
+    use urikit::psl::List;
+    let lines = dataset_lines();
+    let mut rows: Vec<Option<&str>> = lines.iter().map(|s| Some(s.as_str())).collect();
+    rows.extend([
+        None,
+        Some(""),
+        Some("filedesc:x.arc"),
+        Some("192.168.1.1"),
+        Some("co.uk"),
+    ]);
+    let column = StringColumn::new(vec![utf8(&rows)]).unwrap();
+    let canon = Profile::Ia.canonicalizer();
+    let keys = urikit_arrow::surt(&column, &canon, Surt::IA).unwrap();
+    let domains = urikit_arrow::registrable_domain(&column, List::embedded(), false).unwrap();
+    for (i, row) in rows.iter().enumerate() {
+        let key = row.map(|s| String::from_utf8(urikit::canon::wayback_key(s.as_bytes())).unwrap());
+        assert_eq!(
+            keys.is_valid(i).then(|| keys.value(i)),
+            key.as_deref(),
+            "{row:?}"
+        );
+        let domain =
+            row.and_then(|s| List::embedded().registrable_domain(urikit_arrow::host_of(s)));
+        assert_eq!(
+            domains.is_valid(i).then(|| domains.value(i)),
+            domain,
+            "{row:?}"
+        );
+    }
+    assert!(domains.iter().flatten().count() > 50_000);
+}
