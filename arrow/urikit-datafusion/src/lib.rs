@@ -11,6 +11,8 @@
 //! | `uri_normalize(u [, 'syntax' \| 'scheme'])` | the normal form (RFC 3986 6.2.2, or 6.2.3 on top) |
 //! | `uri_resolve(base, ref)` | the reference resolved against the base (RFC 3986 5.2) |
 //! | `uri_is_valid(u)` | whether `u` is an RFC 3986 URI reference |
+//! | `uri_surt(u)` | the SURT key (the Wayback Machine's: `ia` canonicalization) |
+//! | `uri_domain(u)` | the registrable domain of a host or a URL's host (Public Suffix List) |
 //!
 //! String results are `Utf8View`: a component is a view into the input
 //! column's own buffers (no copy, no allocation per row). A null input, or
@@ -68,6 +70,8 @@ pub fn functions() -> Vec<ScalarUDF> {
             Op::Normalize,
             Op::Resolve,
             Op::QueryParam,
+            Op::Surt,
+            Op::Domain,
         ]
         .into_iter()
         .map(|op| ScalarUDF::from(UriFunction::new(op))),
@@ -84,6 +88,8 @@ enum Op {
     Normalize,
     Resolve,
     QueryParam,
+    Surt,
+    Domain,
 }
 
 /// One of the URI functions; see the [crate docs](crate) for the list.
@@ -103,11 +109,13 @@ impl UriFunction {
             Op::Normalize => "uri_normalize".to_owned(),
             Op::Resolve => "uri_resolve".to_owned(),
             Op::QueryParam => "uri_query_param".to_owned(),
+            Op::Surt => "uri_surt".to_owned(),
+            Op::Domain => "uri_domain".to_owned(),
         };
         // String arguments of one string type (DataFusion coerces them:
         // Utf8View over LargeUtf8 over Utf8); some take an optional last one.
         let arities: &[usize] = match op {
-            Op::Parse | Op::Component(_) | Op::IsValid => &[1],
+            Op::Parse | Op::Component(_) | Op::IsValid | Op::Surt | Op::Domain => &[1],
             Op::Normalize => &[1, 2],
             Op::Resolve => &[2],
             Op::QueryParam => &[2, 3],
@@ -213,6 +221,15 @@ impl UriFunction {
             }
             Op::Resolve => Arc::new(
                 urikit_arrow::resolve(uris, per_row, &Resolver::new(), OnInvalid::Null)
+                    .map_err(kernel_error)?,
+            ),
+            Op::Surt => {
+                let canon = urikit::canon::Profile::Ia.canonicalizer();
+                let surt = urikit::canon::Surt::IA;
+                Arc::new(urikit_arrow::surt(uris, &canon, surt).map_err(kernel_error)?)
+            }
+            Op::Domain => Arc::new(
+                urikit_arrow::registrable_domain(uris, urikit::psl::List::embedded(), false)
                     .map_err(kernel_error)?,
             ),
             Op::QueryParam => {

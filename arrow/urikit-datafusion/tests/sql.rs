@@ -201,6 +201,34 @@ async fn filter_group_normalize_resolve_query_param() {
 }
 
 #[tokio::test]
+async fn surt_and_domain() {
+    let rows = rows();
+    let ctx = session(&rows).await;
+    let b = query(
+        &ctx,
+        "SELECT id, uri_surt(url), uri_domain(url) FROM urls ORDER BY id",
+    )
+    .await;
+    let (keys, domains) = (strings(&b, 1), strings(&b, 2));
+    for (i, row) in rows.iter().enumerate() {
+        let key = row
+            .as_deref()
+            .map(|s| String::from_utf8(urikit::canon::wayback_key(s.as_bytes())).unwrap());
+        assert_eq!(keys[i], key, "{row:?}");
+        let domain = row.as_deref().and_then(|s| {
+            urikit::psl::List::embedded().registrable_domain(urikit_arrow::host_of(s))
+        });
+        assert_eq!(domains[i].as_deref(), domain, "{row:?}");
+    }
+    let b = query(&ctx, "SELECT uri_domain(url) AS d, count(*) AS n FROM urls GROUP BY d ORDER BY n DESC, d LIMIT 1").await;
+    assert_eq!(
+        strings(&b, 0),
+        [None],
+        "most rows (file: URLs) have no registrable domain"
+    );
+}
+
+#[tokio::test]
 async fn every_string_type_and_constants() {
     let ctx = session(&[Some("http://example.com:8080/p?q=1".into())]).await;
     for t in ["Utf8", "LargeUtf8", "Utf8View"] {
