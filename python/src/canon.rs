@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use urikit::canon::{Canonicalizer, Profile, Surt};
-use urikit::psl::List;
+use urikit::psl::{Domain, DomainError, List};
 
 use crate::arrow::{column, output, PyArrowArray};
 use crate::errors::{bad_option, domain_error, row_error};
