@@ -71,13 +71,7 @@ pub fn domain<'py>(
     icann_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let host = urikit_arrow::host_of(host_or_url);
-    let list = List::embedded();
-    let d = if icann_only {
-        list.domain_icann(host)
-    } else {
-        list.domain(host)
-    };
-    let d = d.map_err(|e| domain_error(host, &e))?;
+    let d = lookup(host, icann_only).map_err(|e| domain_error(host, &e))?;
     let out = PyDict::new(py);
     out.set_item("host", d.host())?;
     out.set_item("public_suffix", d.public_suffix())?;
@@ -92,14 +86,19 @@ pub fn domain<'py>(
 #[pyfunction]
 #[pyo3(signature = (host_or_url, *, icann_only = false))]
 pub fn registrable_domain(host_or_url: &str, icann_only: bool) -> Option<&str> {
-    let host = urikit_arrow::host_of(host_or_url);
+    lookup(urikit_arrow::host_of(host_or_url), icann_only)
+        .ok()?
+        .registrable_domain()
+}
+
+/// `host` in the embedded Public Suffix List (its ICANN section only, or both).
+fn lookup(host: &str, icann_only: bool) -> Result<Domain<'_>, DomainError> {
     let list = List::embedded();
-    let d = if icann_only {
+    if icann_only {
         list.domain_icann(host)
     } else {
         list.domain(host)
-    };
-    d.ok()?.registrable_domain()
+    }
 }
 
 /// The SURT key of every row.
