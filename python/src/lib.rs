@@ -1,0 +1,58 @@
+//! urikit for Python: the `urikit._urikit` extension module. The Python
+//! package (`python/urikit/`) re-exports it with its exceptions and types;
+//! `urikit/_urikit.pyi` is its typed interface.
+
+mod arrow;
+mod canon;
+mod check;
+mod errors;
+mod extract;
+mod ffi;
+mod iri;
+mod options;
+mod uri;
+mod urllib;
+mod urn;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<uri::PyUriRef>()?;
+    m.add_class::<urn::PyUrn>()?;
+    m.add_class::<check::PyFinding>()?;
+    m.add_class::<check::PyCheckReport>()?;
+    m.add_class::<extract::PyMatch>()?;
+    m.add_class::<arrow::PyArrowArray>()?;
+    m.add_function(wrap_pyfunction!(uri::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::relativize, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::is_valid_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::iri_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::uri_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::resolve_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::normalize_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::equivalent_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(urn::parse_urn, m)?)?;
+    m.add_function(wrap_pyfunction!(urn::urn_equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::canonicalize, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::surt, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::domain, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::registrable_domain, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::arrow_surt, m)?)?;
+    m.add_function(wrap_pyfunction!(canon::arrow_registrable_domain, m)?)?;
+    m.add_function(wrap_pyfunction!(extract::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(urllib::urlsplit, m)?)?;
+    m.add_function(wrap_pyfunction!(urllib::urlparse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_component, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_query_param, m)?)?;
+    Ok(())
+}
