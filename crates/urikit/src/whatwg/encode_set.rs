@@ -140,7 +140,7 @@ mod tests {
 
     /// The sets as the standard writes them: the code points each encodes.
     fn encoded_by_standard(set: EncodeSet, b: u8) -> bool {
-        let c0 = b < 0x20 || b > 0x7e;
+        let c0 = !(0x20..=0x7e).contains(&b);
         let fragment = c0 || b" \"<>`".contains(&b);
         let query = c0 || b" \"#<>".contains(&b);
         let special_query = query || b == b'\'';

@@ -22,7 +22,17 @@
 pub mod code_point;
 mod encode_set;
 mod error;
+#[cfg(feature = "whatwg")]
+mod fast;
 pub mod host;
+#[cfg(feature = "whatwg")]
+mod parser;
+#[cfg(feature = "whatwg")]
+mod setters;
+#[cfg(feature = "whatwg")]
+mod url;
 
 pub use encode_set::EncodeSet;
 pub use error::{ValidationError, ValidationErrorKind};
+#[cfg(feature = "whatwg")]
+pub use url::Url;
