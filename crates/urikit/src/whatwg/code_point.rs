@@ -46,7 +46,7 @@ const fn is_noncharacter(u: u32) -> bool {
 
 /// Whether `s` starts with a Windows drive letter (an ASCII letter and `:` or
 /// `|`) followed by the end or one of `/`, `\`, `?`, `#`.
-pub(crate) fn starts_with_drive_letter(s: &[u8]) -> bool {
+pub fn starts_with_drive_letter(s: &[u8]) -> bool {
     s.len() >= 2
         && is_drive_letter(&s[..2], false)
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
@@ -54,7 +54,7 @@ pub(crate) fn starts_with_drive_letter(s: &[u8]) -> bool {
 
 /// Whether `s` is a Windows drive letter: an ASCII letter and `:`, or (when
 /// not `normalized`) `|`.
-pub(crate) fn is_drive_letter(s: &[u8], normalized: bool) -> bool {
+pub fn is_drive_letter(s: &[u8], normalized: bool) -> bool {
     s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == b':' || (!normalized && s[1] == b'|'))
 }
 
