@@ -165,3 +165,129 @@ fn setters() {
         failures.join("\n")
     );
 }
+
+/// Everything a URL exposes, to compare two parses of one input.
+fn fields(u: &Url) -> Vec<String> {
+    let mut v: Vec<String> = COMPONENTS
+        .iter()
+        .map(|c| component(u, c).into_owned())
+        .collect();
+    v.push(format!(
+        "{:?} {:?} {}",
+        u.host_kind(),
+        u.port_u16(),
+        u.has_opaque_path()
+    ));
+    v.push(format!("{:?} {:?}", u.query(), u.fragment()));
+    v
+}
+
+/// The fast path ([`Url::parse`]) and the state machine alone give the same
+/// URL, or both fail.
+fn assert_paths_agree(input: &str) {
+    let fast = Url::parse(input, None);
+    let full = Url::parse_without_fast_path(input, None);
+    match (&fast, &full) {
+        (Ok(a), Ok(b)) => assert_eq!(fields(a), fields(b), "{input:?}"),
+        (Err(a), Err(b)) => assert_eq!(a, b, "{input:?}"),
+        _ => panic!("{input:?}: {fast:?} vs {full:?}"),
+    }
+}
+
+#[test]
+fn fast_path_agrees_with_the_state_machine_on_the_datasets() {
+    let dir = common::shared_dir().join("datasets");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(true, |e| e != "txt") {
+            continue;
+        }
+        let text = std::fs::read(&path).unwrap();
+        for line in String::from_utf8_lossy(&text).lines() {
+            assert_paths_agree(line);
+            n += 1;
+        }
+    }
+    assert!(n > 100_000, "only {n} lines");
+}
+
+#[test]
+fn fast_path_agrees_with_the_state_machine_on_the_vectors() {
+    let cases = wpt("urltestdata.json");
+    for case in cases.as_array().unwrap().iter().filter(|c| c.is_object()) {
+        assert_paths_agree(case["input"].as_str().unwrap());
+    }
+}
+
+mod generated {
+    use super::*;
+    use common::gen;
+    use proptest::prelude::*;
+    use proptest::sample::select;
+
+    /// Absolute URIs with a special scheme (any case), or any RFC 3986 URI.
+    fn special_uri() -> impl Strategy<Value = String> {
+        let scheme = select(
+            &[
+                "http", "HTTPS", "ws", "wss", "fTp", "file", "FILE", "sc", "blob",
+            ][..],
+        );
+        let special = (
+            scheme,
+            gen::authority(),
+            gen::path_abempty(),
+            gen::query(),
+            gen::fragment(),
+            0..4u8,
+        )
+            .prop_map(|(s, a, p, q, f, k)| {
+                let mut u = format!("{s}://{a}{p}");
+                if k & 1 != 0 {
+                    u = format!("{u}?{q}");
+                }
+                if k & 2 != 0 {
+                    u = format!("{u}#{f}");
+                }
+                u
+            });
+        prop_oneof![3 => special, 1 => gen::uri(), 1 => gen::near_miss()]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn fast_path_agrees_with_the_state_machine(s in special_uri()) {
+            assert_paths_agree(&s);
+        }
+    }
+}
+
+/// Adversarial inputs stay linear in time.
+#[test]
+fn adversarial_inputs_are_linear() {
+    let base = Url::parse("http://h/a/b/c", None).unwrap();
+    for (name, unit) in [
+        ("dot-dot segments", "../"),
+        ("encoded dots", "%2e%2E/"),
+        ("percent signs", "%"),
+        ("carets", "^"),
+        ("tabs", "a\t"),
+        ("at signs", "@"),
+        ("backslashes", "\\"),
+        ("non-ASCII", "é"),
+    ] {
+        let small = format!("http://h/{}", unit.repeat(1 << 16));
+        let large = format!("http://h/{}", unit.repeat(1 << 19));
+        common::linear::assert_linear(name, &small, &large, &|s| {
+            let _ = Url::parse(s, None);
+            let _ = Url::parse(&s[9..], Some(&base));
+            let _ = Url::parse_with_violations(s, None, &mut |_| {});
+        });
+    }
+    let ports = format!("http://h:{}/", "9".repeat(1 << 20));
+    assert_eq!(
+        Url::parse(&ports, None).unwrap_err().kind().name(),
+        "port-out-of-range"
+    );
+}

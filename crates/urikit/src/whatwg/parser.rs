@@ -138,16 +138,21 @@ fn clean<'a>(input: &'a str, report: &mut Option<Report<'_>>) -> Cleaned<'a> {
 }
 
 /// The basic URL parser, without state override.
-pub(crate) fn parse(
-    input: &str,
-    base: Option<&Url>,
-    mut report: Option<Report<'_>>,
-) -> Result<Url> {
+pub(crate) fn parse(input: &str, base: Option<&Url>, report: Option<Report<'_>>) -> Result<Url> {
     if report.is_none() {
         if let Some(url) = super::fast::parse(input) {
             return Ok(url);
         }
     }
+    parse_full(input, base, report)
+}
+
+/// The basic URL parser, without the fast path.
+pub(crate) fn parse_full(
+    input: &str,
+    base: Option<&Url>,
+    mut report: Option<Report<'_>>,
+) -> Result<Url> {
     let cleaned = clean(input, &mut report);
     let result = match report {
         None => Parser::new(&cleaned.text, None).run(base),
@@ -781,7 +786,7 @@ impl<'i, 'r> Parser<'i, 'r> {
 }
 
 /// `..`, `.%2e`, `%2e.` or `%2e%2e` (any case).
-fn is_double_dot(s: &[u8]) -> bool {
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     match s.len() {
         2 => s == b"..",
         4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
@@ -791,7 +796,7 @@ fn is_double_dot(s: &[u8]) -> bool {
 }
 
 /// `.` or `%2e` (any case).
-fn is_single_dot(s: &[u8]) -> bool {
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
     s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 

@@ -89,6 +89,16 @@ impl Url {
         parser::parse(input, base, Some(violation))
     }
 
+    /// The state machine alone, without the fast path: for the tests that
+    /// check one against the other.
+    #[doc(hidden)]
+    pub fn parse_without_fast_path(
+        input: &str,
+        base: Option<&Url>,
+    ) -> Result<Url, ValidationError> {
+        parser::parse_full(input, base, None)
+    }
+
     /// Whether `input` parses (`URL.canParse`).
     pub fn can_parse(input: &str, base: Option<&Url>) -> bool {
         Url::parse(input, base).is_ok()
