@@ -220,11 +220,147 @@ fn fast_path_agrees_with_the_state_machine_on_the_vectors() {
     }
 }
 
+/// `to_rfc3986` always writes a URI that `UriRef::parse` takes; reading it
+/// as a browser gives the URL back when its href was already a URI, and in
+/// every case `to_rfc3986` of that reading is the same URI (a fixed point).
+fn check_to_rfc3986(url: &Url) {
+    let uri = url.to_rfc3986();
+    assert!(
+        urikit::UriRef::parse(uri.as_str()).is_ok(),
+        "{url:?}: {uri}"
+    );
+    let again =
+        Url::parse(uri.as_str(), None).unwrap_or_else(|e| panic!("{url:?}: {uri} fails: {e}"));
+    if urikit::UriRef::parse(url.href()).is_ok() {
+        assert_eq!(uri.as_str(), url.href());
+        assert_eq!(again.href(), url.href());
+    }
+    assert_eq!(again.to_rfc3986().as_str(), uri.as_str(), "{url:?}");
+}
+
+#[test]
+fn to_rfc3986_on_the_vectors() {
+    let cases = wpt("urltestdata.json");
+    let (mut same, mut encoded) = (0, 0);
+    for case in cases.as_array().unwrap().iter().filter(|c| c.is_object()) {
+        let Some(href) = case.get("href").and_then(Value::as_str) else {
+            continue;
+        };
+        let url = Url::parse(href, None).unwrap();
+        check_to_rfc3986(&url);
+        if url.to_rfc3986().as_str() == href {
+            same += 1;
+        } else {
+            encoded += 1;
+        }
+    }
+    eprintln!("to_rfc3986: {same} hrefs already URIs, {encoded} encoded");
+    assert!(same > 400 && encoded > 20, "{same} {encoded}");
+}
+
+/// Where RFC 3986 and a browser find a different host in the same valid
+/// URI, `compare` says so, and only there.
+#[test]
+fn differences_in_the_vectors() {
+    use urikit::{Part, UriRef};
+    let cases = wpt("urltestdata.json");
+    let mut by_part = std::collections::BTreeMap::new();
+    for case in cases.as_array().unwrap().iter().filter(|c| c.is_object()) {
+        let input = case["input"].as_str().unwrap();
+        let r = urikit::whatwg::readings(input);
+        let (Ok(uri), Ok(url)) = (&r.rfc3986, &r.whatwg) else {
+            continue;
+        };
+        if !uri.is_absolute() {
+            continue;
+        }
+        for d in &r.differences {
+            *by_part.entry(d.part.name()).or_insert(0) += 1;
+            assert_ne!(d.rfc3986, d.whatwg, "{input:?}: {d}");
+        }
+        let host_differs = r.differences.iter().any(|d| d.part == Part::Host);
+        let plain = |s: &str| urikit::pct::decode_utf8_lossy(s).to_ascii_lowercase();
+        let rfc_host = uri.host_str().map(plain);
+        let text_differs = rfc_host != url.host_kind().map(|_| plain(url.hostname()));
+        if host_differs {
+            assert!(text_differs, "{input:?}");
+        } else if text_differs {
+            // Only IDNA's mapping, an IPv6 respelling, `localhost` or the
+            // empty host may change the text of the same host.
+            let raw = uri.host_str().unwrap_or_default();
+            let idna = urikit::whatwg::host::domain_to_ascii(&urikit::pct::decode(raw))
+                .is_ok_and(|a| a == url.hostname());
+            let ipv6 = url.hostname().starts_with('[');
+            let local = url.hostname().is_empty();
+            assert!(
+                idna || ipv6 || local,
+                "{input:?}: {rfc_host:?} vs {:?}",
+                url.hostname()
+            );
+        }
+        let _ = UriRef::parse(input);
+    }
+    eprintln!("differences by component: {by_part:?}");
+    assert!(
+        by_part.get("host").copied().unwrap_or(0) >= 10,
+        "{by_part:?}"
+    );
+}
+
+#[test]
+fn from_rfc3986_reads_as_a_browser() {
+    use urikit::{Part, Uri};
+    let (url, diffs) =
+        Url::from_rfc3986(&Uri::parse("http://example.com:80/a/./b?x#y").unwrap()).unwrap();
+    assert_eq!(url.href(), "http://example.com/a/b?x#y");
+    assert!(diffs.is_empty(), "{diffs:?}");
+    let (_, diffs) = Url::from_rfc3986(&Uri::parse("http:evil.example/").unwrap()).unwrap();
+    let parts: Vec<_> = diffs.iter().map(|d| d.part).collect();
+    assert_eq!(parts, [Part::Host, Part::Path]);
+    let (_, diffs) = Url::from_rfc3986(&Uri::parse("sc:a/../b").unwrap()).unwrap();
+    assert_eq!(
+        diffs.iter().map(|d| d.part).collect::<Vec<_>>(),
+        [Part::Path]
+    );
+    assert!(Url::from_rfc3986(&Uri::parse("http://0x100000000/").unwrap()).is_err());
+}
+
 mod generated {
     use super::*;
     use common::gen;
     use proptest::prelude::*;
     use proptest::sample::select;
+
+    /// Text a browser reads: a scheme, then URL code points, the bytes the
+    /// standard leaves raw, delimiters, spaces, `%`, tabs and non-ASCII.
+    fn browser_text() -> impl Strategy<Value = String> {
+        let scheme = select(
+            &[
+                "http://", "https:", "file:///", "sc://", "sc:", "ws:\\", "mailto:", "",
+            ][..],
+        );
+        let piece = select(
+            &[
+                "a", "B", "0", "1.2", "0x7f", "[::1]", "[", "]", "^", "|", "{", "}", "`", "\\",
+                "\\\\", "%", "%2e", "%41", "%zz", " ", "\t", "\"", "<", ">", "'", "#", "?", "/",
+                "//", "..", ".", ":", "@", "é", "xn--a", "~", "!", ";", "=", "C:", "C|",
+            ][..],
+        );
+        (scheme, prop::collection::vec(piece, 0..12))
+            .prop_map(|(s, v)| format!("{s}{}", v.concat()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn to_rfc3986_always_parses_and_is_a_fixed_point(s in browser_text()) {
+            if let Ok(url) = Url::parse(&s, None) {
+                check_to_rfc3986(&url);
+            }
+            // The state machine and the fast path agree here too.
+            assert_paths_agree(&s);
+        }
+    }
 
     /// Absolute URIs with a special scheme (any case), or any RFC 3986 URI.
     fn special_uri() -> impl Strategy<Value = String> {

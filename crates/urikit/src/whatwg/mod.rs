@@ -20,6 +20,8 @@
 //! - [`ValidationError`]: the standard's validation errors, with a byte index.
 
 pub mod code_point;
+#[cfg(feature = "whatwg")]
+mod differential;
 mod encode_set;
 mod error;
 #[cfg(feature = "whatwg")]
@@ -28,10 +30,14 @@ pub mod host;
 #[cfg(feature = "whatwg")]
 mod parser;
 #[cfg(feature = "whatwg")]
+pub mod rfc3986;
+#[cfg(feature = "whatwg")]
 mod setters;
 #[cfg(feature = "whatwg")]
 mod url;
 
+#[cfg(feature = "whatwg")]
+pub use differential::{compare, readings, Difference, Readings};
 pub use encode_set::EncodeSet;
 pub use error::{ValidationError, ValidationErrorKind};
 #[cfg(feature = "whatwg")]
