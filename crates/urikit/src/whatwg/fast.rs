@@ -18,10 +18,12 @@
 //! - a `.` or `..` segment (in any `%2e` spelling);
 //! - a `'` in the query of a special URL (the special-query set encodes it).
 //!
-//! What remains is lowercasing the scheme (and a special host), dropping an
-//! empty or default port, writing the port without leading zeros, `/` for
-//! the empty path of a special URL and `localhost` as the empty host of a
-//! `file:` URL. The result is one copy of the input. `tests/whatwg.rs`
+//! What remains is lowercasing the scheme (and a special host): the result
+//! is one copy of the input, lowercased in place. Only when the standard
+//! writes the authority or the path otherwise (an empty or default port, a
+//! port with leading zeros, the empty path of a special URL, which is `/`,
+//! `localhost` as the empty host of a `file:` URL) is the URL written again
+//! from its host on. `tests/whatwg.rs`
 //! checks this path against the state machine on every line of the datasets
 //! and on generated inputs.
 
@@ -30,28 +32,31 @@ use alloc::string::String;
 use super::host::{ends_in_a_number, HostKind};
 use super::parser::{format_u16, Scheme};
 use super::url::Url;
+use crate::scan::find_byte;
 use crate::{Host, UriRef};
 
 /// The URL, when the input takes the fast path.
 pub(crate) fn parse(input: &str) -> Option<Url> {
     let r = UriRef::parse(input).ok()?;
-    let scheme_text = r.scheme()?;
-    let mut s = String::with_capacity(input.len() + 1);
-    for c in scheme_text.bytes() {
-        s.push(c.to_ascii_lowercase() as char);
-    }
-    let scheme = Scheme::of(&s);
+    let scheme_end = r.scheme()?.len();
+    let lower_scheme = has_uppercase(&input.as_bytes()[..scheme_end]);
+    let scheme = if lower_scheme {
+        Scheme::of_any_case(&input[..scheme_end])
+    } else {
+        Scheme::of(&input[..scheme_end])
+    };
     let special = scheme.is_special();
-    let scheme_end = s.len();
-    s.push(':');
-    let (mut host, mut port) = (None, None);
-    let (mut username_end, mut host_start, mut host_end) = (s.len(), s.len(), s.len());
     let path = r.path();
+    let at = |part: &str| part.as_ptr() as usize - input.as_ptr() as usize;
+    let path_start = at(path);
+    // The output is the input with the scheme and host lowercased, unless
+    // `respell` says the authority or the empty path is written otherwise.
+    let mut respell = special && path.is_empty();
+    let (mut host, mut port, mut lower_host) = (None, None, false);
+    let (mut host_start, mut host_end) = (scheme_end + 1, scheme_end + 1);
     match r.authority() {
+        None if special => return None,
         None => {
-            if special {
-                return None;
-            }
             if path.starts_with('/') && has_dot_segment(path) {
                 return None;
             }
@@ -60,131 +65,224 @@ pub(crate) fn parse(input: &str) -> Option<Url> {
             if a.userinfo().is_some() {
                 return None;
             }
-            s.push_str("//");
-            username_end = s.len();
-            host_start = s.len();
             let text = a.host_str();
+            (host_start, host_end) = (at(text), at(text) + text.len());
             host = Some(match a.host() {
-                Host::Ipv4(_) if scheme != Scheme::Other => {
-                    s.push_str(text);
-                    HostKind::Ipv4
-                }
+                Host::Ipv4(_) if special => HostKind::Ipv4,
                 Host::RegName(name) if special => {
-                    let file = scheme == Scheme::File;
-                    if file && (name.is_empty() || name.eq_ignore_ascii_case("localhost")) {
+                    if scheme == Scheme::File && name.is_empty() {
                         HostKind::Empty
-                    } else if !plain_domain(name) {
-                        return None;
+                    } else if scheme == Scheme::File && name.eq_ignore_ascii_case("localhost") {
+                        respell = true;
+                        HostKind::Empty
                     } else {
-                        for c in name.bytes() {
-                            s.push(c.to_ascii_lowercase() as char);
-                        }
+                        lower_host = plain_domain(name)?;
                         HostKind::Domain
                     }
                 }
                 // An opaque host: RFC 3986 reg-name and IPv4 bytes are all
                 // kept (no forbidden host code point, `%` always a triplet).
-                Host::RegName(_) | Host::Ipv4(_) => {
-                    s.push_str(text);
-                    if text.is_empty() {
-                        HostKind::Empty
-                    } else {
-                        HostKind::Opaque
-                    }
-                }
+                Host::RegName(_) | Host::Ipv4(_) if text.is_empty() => HostKind::Empty,
+                Host::RegName(_) | Host::Ipv4(_) => HostKind::Opaque,
                 Host::Ipv6 { .. } | Host::IpvFuture(_) => return None,
             });
-            host_end = s.len();
-            match a.port() {
-                Some(_) if scheme == Scheme::File || text.is_empty() => return None,
-                Some(digits) if !digits.is_empty() => {
+            if let Some(digits) = a.port() {
+                if scheme == Scheme::File || text.is_empty() {
+                    return None;
+                }
+                if digits.is_empty() {
+                    respell = true;
+                } else {
                     let value = digits.bytes().try_fold(0u32, |v, c| {
                         Some(v * 10 + u32::from(c - b'0')).filter(|&v| v < 1 << 16)
-                    })?;
-                    let value = value as u16;
-                    if Some(value) != scheme.default_port() {
-                        s.push(':');
-                        s.push_str(format_u16(value, &mut [0; 5]));
-                        port = Some(value);
-                    }
+                    })? as u16;
+                    respell |= digits.starts_with('0') || Some(value) == scheme.default_port();
+                    port = (Some(value) != scheme.default_port()).then_some(value);
                 }
-                _ => {}
             }
             if has_dot_segment(path) {
                 return None;
             }
         }
     }
-    let path_start = s.len();
-    if path.is_empty() && special {
-        s.push('/');
-    } else {
-        s.push_str(path);
+    if special && r.query().is_some_and(|q| q.as_bytes().contains(&b'\'')) {
+        return None;
     }
-    let query_start = match r.query() {
-        Some(q) => {
-            if special && q.contains('\'') {
-                return None;
-            }
-            let at = s.len();
-            s.push('?');
-            s.push_str(q);
-            Some(at)
-        }
-        None => None,
-    };
-    let fragment_start = r.fragment().map(|f| {
-        let at = s.len();
-        s.push('#');
-        s.push_str(f);
-        at
-    });
-    Some(Url {
-        s,
+    let query = r.query().map(|q| at(q) - 1);
+    let fragment = r.fragment().map(|f| at(f) - 1);
+    // The offsets are the input's; the string is written below.
+    let mut url = Url {
+        s: String::new(),
         scheme,
         scheme_end,
-        username_end,
+        username_end: host_start,
         host_start,
         host_end,
         host,
         port,
         path_start,
-        query_start,
-        fragment_start,
+        query_start: query,
+        fragment_start: fragment,
+    };
+    Some(if respell {
+        respelled(input, &url, lower_host)
+    } else {
+        url.s = String::from(input);
+        if lower_scheme {
+            url.s[..scheme_end].make_ascii_lowercase();
+        }
+        if lower_host {
+            url.s[host_start..host_end].make_ascii_lowercase();
+        }
+        url
     })
 }
 
-/// A special host the standard only lowercases: not empty, no `%` (RFC
-/// 3986 reg-name bytes are otherwise never forbidden domain code points),
-/// no `xn--` label, not ending in a number.
-fn plain_domain(name: &str) -> bool {
-    !name.is_empty()
-        && !name.contains('%')
-        && !name
+/// `input` written anew from its host on, `url` holding its offsets: the
+/// host lowercased (or left out when empty), the port without leading
+/// zeros (or left out when the scheme's default), `/` for an empty path.
+fn respelled(input: &str, url: &Url, lower_host: bool) -> Url {
+    let mut s = String::with_capacity(input.len() + 1);
+    s.push_str(&input[..url.host_start]);
+    s[..url.scheme_end].make_ascii_lowercase();
+    let host_start = s.len();
+    if url.host != Some(HostKind::Empty) {
+        s.push_str(&input[url.host_start..url.host_end]);
+        if lower_host {
+            s[host_start..].make_ascii_lowercase();
+        }
+    }
+    let host_end = s.len();
+    if let Some(port) = url.port {
+        s.push(':');
+        s.push_str(format_u16(port, &mut [0; 5]));
+    }
+    let path_start = s.len();
+    let tail = &input[url.path_start..];
+    let path_end = url
+        .query_start
+        .or(url.fragment_start)
+        .unwrap_or(input.len());
+    if url.scheme.is_special() && url.path_start == path_end {
+        s.push('/');
+    }
+    // From the path on the text is the input's, `delta` bytes further on.
+    let delta = s.len() as isize - url.path_start as isize;
+    s.push_str(tail);
+    let shift = |i: usize| (i as isize + delta) as usize;
+    Url {
+        s,
+        scheme: url.scheme,
+        scheme_end: url.scheme_end,
+        username_end: host_start,
+        host_start,
+        host_end,
+        host: url.host,
+        port: url.port,
+        path_start,
+        query_start: url.query_start.map(shift),
+        fragment_start: url.fragment_start.map(shift),
+    }
+}
+
+/// Whether a special host is one the standard only lowercases: not empty,
+/// no `%` (RFC 3986 reg-name bytes are otherwise never forbidden domain
+/// code points), no `xn--` label, not ending in a number. Then `Some`, with
+/// whether it has uppercase letters. The bytes are looked at eight at a
+/// time for `%`, `-` (without which no label is `xn--`) and uppercase.
+fn plain_domain(name: &str) -> Option<bool> {
+    let b = name.as_bytes();
+    let (mut pct, mut dash, mut upper) = (0, 0, 0);
+    for_blocks(b, |x| {
+        pct |= eq(x, b'%');
+        dash |= eq(x, b'-');
+        upper |= uppercase(x);
+    });
+    if b.is_empty() || pct != 0 {
+        return None;
+    }
+    if dash != 0
+        && name
             .split('.')
             .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
-        && !ends_in_a_number(name)
+    {
+        return None;
+    }
+    // The last label, a trailing dot aside: a number (decimal, octal or
+    // 0x hex) starts with a digit.
+    let t = b.strip_suffix(b".").unwrap_or(b);
+    let last = t.iter().rposition(|&c| c == b'.').map_or(0, |k| k + 1);
+    if t.get(last).is_some_and(u8::is_ascii_digit) && ends_in_a_number(name) {
+        return None;
+    }
+    Some(upper != 0)
+}
+
+/// Whether ASCII `b` has an uppercase letter.
+fn has_uppercase(b: &[u8]) -> bool {
+    let mut upper = 0;
+    for_blocks(b, |x| upper |= uppercase(x));
+    upper != 0
 }
 
 /// Whether a path has a `.` or `..` segment, in any spelling (`%2e`).
+/// Only a segment starting with `.` or `%` can be one: a `/` followed by
+/// either is looked for eight bytes at a time, and only then the segment.
 fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    let mut i = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'/') {
-        let start = i + k + 1;
-        if matches!(b.get(start), Some(b'.' | b'%')) {
-            let end = b[start..]
-                .iter()
-                .position(|&c| c == b'/')
-                .map_or(b.len(), |e| start + e);
-            let seg = &b[start..end];
-            if super::parser::is_single_dot(seg) || super::parser::is_double_dot(seg) {
-                return true;
-            }
-        }
-        i = start;
+    let mut carry = 0; // a `/` ending the previous block, at bit 7 of byte 0
+    let mut hit = 0;
+    for_blocks(b, |x| {
+        let slash = eq(x, b'/');
+        hit |= ((slash << 8) | carry) & (eq(x, b'.') | eq(x, b'%'));
+        carry = slash >> 56;
+    });
+    hit != 0
+        && b.iter()
+            .enumerate()
+            .any(|(i, &c)| c == b'/' && is_dot_segment_at(&b[i + 1..]))
+}
+
+/// Whether the segment starting `b` (up to the next `/`) is a dot segment.
+fn is_dot_segment_at(b: &[u8]) -> bool {
+    let end = find_byte(b, b'/').unwrap_or(b.len());
+    let seg = &b[..end];
+    super::parser::is_single_dot(seg) || super::parser::is_double_dot(seg)
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 7 of each byte of `x` (little-endian) that equals `byte`, exactly.
+#[inline(always)]
+fn eq(x: u64, byte: u8) -> u64 {
+    let y = x ^ (LO * u64::from(byte));
+    !(((y & !HI) + !HI) | y | !HI)
+}
+
+/// Bit 7 of each byte of `x` that is an ASCII uppercase letter (every byte
+/// of `x` ASCII: adding up to 0x3f to one never carries into the next).
+#[inline(always)]
+fn uppercase(x: u64) -> u64 {
+    let from_a = x + LO * u64::from(0x80 - b'A');
+    let past_z = x + LO * u64::from(0x80 - b'Z' - 1);
+    from_a & !past_z & HI
+}
+
+/// Calls `f` with each block of eight bytes of `b` (little-endian), the
+/// last one padded with zeros.
+#[inline(always)]
+fn for_blocks(b: &[u8], mut f: impl FnMut(u64)) {
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        f(u64::from_le_bytes(c.try_into().unwrap_or_default()));
     }
-    false
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        f(u64::from_le_bytes(last));
+    }
 }
 
 #[cfg(test)]
@@ -217,6 +315,31 @@ mod tests {
                 None if input == "sc:/a/./b" => {}
                 None => panic!("{input:?} takes the slow path"),
             }
+        }
+        for (path, dot) in [
+            ("", false),
+            ("/a/b.c/d%2", false),
+            ("/0123456/./", true),
+            ("/0123456./", false),
+            ("/abcdefg/..", true),
+            ("/abcdef/%2E%2e/x", true),
+            ("/abcdef/%2E%2ex", false),
+            ("/a.b/.c/%2", false),
+        ] {
+            assert_eq!(has_dot_segment(path), dot, "{path:?}");
+        }
+        for b in 0..0x80u8 {
+            let block = [b'a', b, b'@', b'[', b'Z', b'`', b'{', b'A'];
+            let x = u64::from_le_bytes(block);
+            let want = block.iter().enumerate().fold(0, |m, (i, c)| {
+                m | (u64::from(c.is_ascii_uppercase()) << (8 * i + 7))
+            });
+            assert_eq!(uppercase(x), want, "{b}");
+            let want = block
+                .iter()
+                .enumerate()
+                .fold(0, |m, (i, &c)| m | (u64::from(c == b'@') << (8 * i + 7)));
+            assert_eq!(eq(x, b'@'), want, "{b}");
         }
         for slow in [
             "http://u@h/",

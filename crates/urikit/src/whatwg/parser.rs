@@ -47,6 +47,20 @@ impl Scheme {
         }
     }
 
+    /// The scheme of a scheme name in any case.
+    pub(crate) fn of_any_case(name: &str) -> Scheme {
+        let is = |s: &str| name.eq_ignore_ascii_case(s);
+        match name.len() {
+            2 if is("ws") => Scheme::Ws,
+            3 if is("wss") => Scheme::Wss,
+            3 if is("ftp") => Scheme::Ftp,
+            4 if is("http") => Scheme::Http,
+            4 if is("file") => Scheme::File,
+            5 if is("https") => Scheme::Https,
+            _ => Scheme::Other,
+        }
+    }
+
     pub(crate) const fn is_special(self) -> bool {
         !matches!(self, Scheme::Other)
     }
