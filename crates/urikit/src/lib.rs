@@ -93,6 +93,7 @@ pub mod extract;
 mod grammar;
 #[cfg(feature = "alloc")]
 pub mod normalize;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod path;
 #[cfg(feature = "alloc")]

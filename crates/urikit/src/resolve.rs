@@ -60,7 +60,7 @@ use core::fmt;
 use alloc::string::String;
 
 use crate::normalize::look::has_dot_segment;
-use crate::parse::{AuthMeta, Cut, Meta};
+use crate::offsets::{AuthMeta, Cut, Meta};
 use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
@@ -379,7 +379,7 @@ impl Resolver {
 /// removed, which is the common case: the target is then a prefix of the
 /// base, perhaps a `/`, and a suffix of the reference, copied into a string
 /// of the exact length, with offsets computed from the two inputs' stored
-/// offsets ([`Offsets::splice`](crate::parse::Offsets::splice): nothing
+/// offsets ([`Offsets::splice`](crate::offsets::Offsets::splice): nothing
 /// searched, unpacked or packed again). `None` when a dot segment needs the
 /// general algorithm.
 ///
@@ -476,7 +476,7 @@ fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
 #[inline(always)]
 fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError> {
     let bound = base_len.saturating_add(ref_len).saturating_add(8);
-    if bound > crate::parse::MAX_LEN {
+    if bound > crate::offsets::MAX_LEN {
         return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
     }
     Ok(())
@@ -933,7 +933,7 @@ mod tests {
     #[test]
     fn targets_past_the_parse_limit_are_too_long() {
         // The check itself: no 4 GiB input is allocated here.
-        use crate::parse::MAX_LEN;
+        use crate::offsets::MAX_LEN;
         assert_eq!(check_target_len(18, 5), Ok(()));
         assert_eq!(check_target_len(MAX_LEN - 10, 2), Ok(()));
         for (b, r) in [

@@ -18,8 +18,9 @@ use alloc::{borrow::ToOwned, string::String};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::Host;
 #[cfg(feature = "alloc")]
-use crate::parse::Meta;
-use crate::parse::{self, HostKind, Offsets};
+use crate::offsets::Meta;
+use crate::offsets::{HostKind, Offsets};
+use crate::parse;
 
 /// A parsed URI reference (RFC 3986 `URI-reference`): an absolute URI or a
 /// relative reference, borrowing its input.

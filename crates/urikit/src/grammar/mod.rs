@@ -1,5 +1,6 @@
 //! The RFC 3986 grammar core: byte classes, the scanning loops built on them,
-//! the one-pass parser with its stored offsets, hosts, and parse errors.
+//! the one-pass parser (which finds the stored offsets of `crate::offsets`),
+//! hosts, and parse errors.
 //!
 //! Everything else in the crate (resolution, normalization, building, the
 //! schemes) works on what this folder produces and never re-reads the grammar.

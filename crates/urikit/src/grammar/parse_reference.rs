@@ -5,7 +5,7 @@
 
 use crate::error::{ParseError, ParseErrorKind as K};
 use crate::host::{parse_ipv4, parse_ipv6};
-use crate::parse::{AuthMeta, HostMeta, Meta};
+use crate::offsets::{AuthMeta, HostMeta, Meta};
 use crate::table::{self, Table};
 
 /// Advances over bytes of `table` and valid `%XX` triplets, returning the index

@@ -75,7 +75,7 @@ use core::fmt::Write;
 use core::net::Ipv6Addr;
 
 use crate::host::{parse_ipv4, Host};
-use crate::parse::{AuthMeta, HostMeta, Meta, Offsets};
+use crate::offsets::{AuthMeta, HostMeta, Meta, Offsets};
 pub(crate) mod look;
 mod path;
 
@@ -92,12 +92,12 @@ use path::{push_normalized_path, PathKind};
 /// an IPv4-mapped address, at most 22) and a `/` for an empty path after an
 /// authority. Every other step keeps the length or shortens it: the `./` or
 /// `/.` put before a path only follows the removal of a dot segment of at
-/// least two bytes. The parser's limit stays [`MARGIN`](crate::parse::MARGIN)
+/// least two bytes. The parser's limit stays [`MARGIN`](crate::offsets::MARGIN)
 /// bytes below `u32::MAX`, more than this, so the offsets of a normalized
 /// value always fit.
 pub(crate) const MAX_GROWTH: usize = 37 + 1;
 
-const _: () = assert!(crate::parse::MAX_LEN + MAX_GROWTH <= u32::MAX as usize);
+const _: () = assert!(crate::offsets::MAX_LEN + MAX_GROWTH <= u32::MAX as usize);
 
 /// A rung of the comparison ladder (RFC 3986 section 6.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
