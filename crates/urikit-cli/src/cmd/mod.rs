@@ -7,6 +7,7 @@ pub mod extract;
 pub mod fixup;
 pub mod normalize;
 pub mod parse;
+pub mod parse_whatwg;
 pub mod pct;
 pub mod relativize;
 pub mod resolve;

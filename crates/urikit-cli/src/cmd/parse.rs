@@ -14,6 +14,12 @@ use crate::Status;
 /// Streams the inputs through the parser (see [`crate::stream`]): each line's
 /// result is written straight into the output buffer, with `--jobs` threads.
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
+    if args.whatwg {
+        let format = global.format;
+        return Ok(stream::each(&args.inputs, format, |text, sink| {
+            crate::cmd::parse_whatwg::one(format, text, sink)
+        })?);
+    }
     let opts = Opts {
         format: global.format,
         scheme_rules: args.scheme_rules,
