@@ -22,4 +22,9 @@ pub mod props_normalize;
 #[allow(dead_code)]
 pub mod props_extract;
 
+#[path = "../../crates/urikit/tests/common/props_whatwg.rs"]
+#[allow(dead_code)]
+pub mod props_whatwg;
+
 pub mod differential;
+pub mod whatwg_differential;

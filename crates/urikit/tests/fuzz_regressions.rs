@@ -35,6 +35,17 @@ fn check(target: &str, data: &[u8]) {
         }
         #[cfg(feature = "extract")]
         "extract" => common::props_extract::check_extract(&props::text(data)),
+        // The `url` crate is a fuzz-only dependency: the differential
+        // target's inputs get the WHATWG properties here.
+        #[cfg(feature = "whatwg")]
+        "whatwg" | "whatwg_url" => {
+            let s = props::text(data);
+            let [a, b] = props::split::<2>(&s);
+            let (base, input) = if s.contains('\n') { (a, b) } else { ("", a) };
+            common::props_whatwg::check_whatwg(base, input);
+        }
+        #[cfg(not(feature = "whatwg"))]
+        "whatwg" | "whatwg_url" => {}
         other => panic!("fuzz/regressions/{other}: no check for this target; add one"),
     }
 }

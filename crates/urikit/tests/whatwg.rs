@@ -360,6 +360,13 @@ mod generated {
             // The state machine and the fast path agree here too.
             assert_paths_agree(&s);
         }
+
+        /// The fuzz target's properties (`common/props_whatwg.rs`), with and
+        /// without a base.
+        #[test]
+        fn fuzz_properties(base in prop_oneof![Just(String::new()), browser_text()], s in browser_text()) {
+            common::props_whatwg::check_whatwg(&base, &s);
+        }
     }
 
     /// Absolute URIs with a special scheme (any case), or any RFC 3986 URI.
@@ -426,4 +433,14 @@ fn adversarial_inputs_are_linear() {
         Url::parse(&ports, None).unwrap_err().kind().name(),
         "port-out-of-range"
     );
+}
+
+/// The fuzz target's properties on every WPT input, with its base.
+#[test]
+fn fuzz_properties_on_the_vectors() {
+    let cases = wpt("urltestdata.json");
+    for case in cases.as_array().unwrap().iter().filter(|c| c.is_object()) {
+        let base = case.get("base").and_then(Value::as_str).unwrap_or("");
+        common::props_whatwg::check_whatwg(base, case["input"].as_str().unwrap());
+    }
 }

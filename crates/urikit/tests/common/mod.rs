@@ -52,3 +52,5 @@ pub mod props_extract;
 pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
+#[cfg(feature = "whatwg")]
+pub mod props_whatwg;
