@@ -197,5 +197,10 @@ fn whatwg_reading() {
     assert_eq!(v[2]["differences"][0]["whatwg"], "evil.example");
     let text = urikit(&["parse", "--whatwg", "https://EXAMPLE.com/"], b"");
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("href:      https://example.com/\n"), "{text}");
+    assert!(
+        text.contains("href:          https://example.com/\n"),
+        "{text}"
+    );
+    assert_eq!(v[0]["rfc3986_error"]["kind"], "unexpected_char_in_path");
+    assert_eq!(v[2]["rfc3986_error"], Value::Null);
 }

@@ -33,6 +33,7 @@
 //! | find URIs in text, complete abbreviations | `extract` (feature `extract`) | Appendices E and F of the drafts |
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
+//! | URLs as browsers read them, and the differential with RFC 3986 | [`whatwg`] (URL type: feature `whatwg`) | WHATWG URL Standard |
 //!
 //! ```
 //! use urikit::normalize::{Level, Normalizer};
@@ -64,6 +65,10 @@
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
+//! - `idna` (implies `alloc`): domain to ASCII (UTS 46) through the `idna` crate,
+//!   for the WHATWG host parser ([`whatwg::host::parse_host`]).
+//! - `whatwg` (implies `idna`): [`whatwg::Url`], the WHATWG URL Standard's parser,
+//!   serializer and setters, and the differential with RFC 3986.
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!

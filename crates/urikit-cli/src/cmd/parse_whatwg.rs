@@ -5,8 +5,9 @@
 //!
 //! JSON: `{"input","valid":true,"href","protocol","username","password",
 //! "host","hostname","host_type","port","pathname","search","hash","origin",
-//! "rfc3986","violations":[{"kind","index"}],"differences":[{"component",
-//! "rfc3986","whatwg"}]}`; an input the standard rejects gives
+//! "rfc3986","violations":[{"kind","index"}],"rfc3986_error","differences":
+//! [{"component","rfc3986","whatwg"}]}` (`rfc3986_error`: why the input is not
+//! an RFC 3986 URI reference, or `null`); an input the standard rejects gives
 //! `{"input","valid":false,"error":{"kind","index","message"}}`, the kind
 //! named as the standard names its validation errors.
 
@@ -37,10 +38,15 @@ pub fn one(format: Format, text: &str, sink: &mut Sink) -> bool {
             return false;
         }
     };
-    let differences = readings(text).differences;
+    let r = readings(text);
+    let differences = r.differences;
     match format {
         Format::Json => {
             let mut v = components(text, &url);
+            v["rfc3986_error"] = match &r.rfc3986 {
+                Ok(_) => Value::Null,
+                Err(e) => output::parse_error_json(e),
+            };
             v["violations"] = violations.iter().map(violation_json).collect();
             v["differences"] = differences
                 .iter()
@@ -52,7 +58,7 @@ pub fn one(format: Format, text: &str, sink: &mut Sink) -> bool {
             let mut s = String::new();
             let mut row = |name: &str, value: &str| {
                 s.push_str(&format!(
-                    "{:<11}{}\n",
+                    "{:<15}{}\n",
                     format!("{name}:"),
                     crate::highlight::escape_controls(value)
                 ));
@@ -79,6 +85,9 @@ pub fn one(format: Format, text: &str, sink: &mut Sink) -> bool {
                     "violation",
                     &format!("{} at byte {}", e.kind().name(), e.index()),
                 );
+            }
+            if let Err(e) = &r.rfc3986 {
+                row("rfc3986 error", &e.to_string());
             }
             for d in &differences {
                 row("differs", &d.to_string());
