@@ -5,7 +5,6 @@
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let s = urikit_fuzz::props::text(data);
-    let [a, b] = urikit_fuzz::props::split::<2>(&s);
-    let (base, input) = if s.contains('\n') { (a, b) } else { ("", a) };
+    let (base, input) = urikit_fuzz::props_whatwg::base_and_input(&s);
     urikit_fuzz::whatwg_differential::check(base, input);
 });

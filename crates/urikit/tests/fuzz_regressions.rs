@@ -40,8 +40,7 @@ fn check(target: &str, data: &[u8]) {
         #[cfg(feature = "whatwg")]
         "whatwg" | "whatwg_url" => {
             let s = props::text(data);
-            let [a, b] = props::split::<2>(&s);
-            let (base, input) = if s.contains('\n') { (a, b) } else { ("", a) };
+            let (base, input) = common::props_whatwg::base_and_input(&s);
             common::props_whatwg::check_whatwg(base, input);
         }
         #[cfg(not(feature = "whatwg"))]

@@ -166,21 +166,7 @@ fn setters() {
     );
 }
 
-/// Everything a URL exposes, to compare two parses of one input.
-fn fields(u: &Url) -> Vec<String> {
-    let mut v: Vec<String> = COMPONENTS
-        .iter()
-        .map(|c| component(u, c).into_owned())
-        .collect();
-    v.push(format!(
-        "{:?} {:?} {}",
-        u.host_kind(),
-        u.port_u16(),
-        u.has_opaque_path()
-    ));
-    v.push(format!("{:?} {:?}", u.query(), u.fragment()));
-    v
-}
+use common::props_whatwg::fields;
 
 /// The fast path ([`Url::parse`]) and the state machine alone give the same
 /// URL, or both fail.

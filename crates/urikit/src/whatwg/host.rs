@@ -300,17 +300,21 @@ pub(crate) fn report_url_units(s: &str, offset: usize, report: Report<'_>) {
     }
 }
 
-/// An IPv4 address as the IPv4 parser read it, with how it was written.
+/// An IPv4 address read from one of its number forms, with how it was
+/// written: what the IPv4 parser here returns, and what `inet_aton()` reads
+/// ([`crate::security::rare_ip::parse_inet_aton`], where it is called
+/// `InetAton`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ipv4 {
-    value: u32,
-    parts: u8,
-    octal: bool,
-    hex: bool,
+    pub(crate) value: u32,
+    pub(crate) parts: u8,
+    pub(crate) octal: bool,
+    pub(crate) hex: bool,
 }
 
 impl Ipv4 {
-    /// The address as a 32-bit number (`127.0.0.1` is `0x7f000001`).
+    /// The address as a 32-bit number (network order read as a big-endian
+    /// integer: `127.0.0.1` is `0x7f000001`).
     pub const fn value(&self) -> u32 {
         self.value
     }
@@ -320,20 +324,27 @@ impl Ipv4 {
         Ipv4Addr::from_bits(self.value)
     }
 
-    /// How many dot-separated parts were written (1 to 4; a trailing dot
-    /// does not count).
+    /// How many dot-separated parts were written (1 to 4; a trailing dot,
+    /// which the URL Standard allows, does not count).
     pub const fn parts(&self) -> u8 {
         self.parts
     }
 
-    /// Whether some part was octal (a leading `0` and more digits).
+    /// Whether some part was written in octal (a leading `0` and more digits).
     pub const fn has_octal(&self) -> bool {
         self.octal
     }
 
-    /// Whether some part was hexadecimal (`0x`, digits or not).
+    /// Whether some part was written in hexadecimal (`0x`, digits or not).
     pub const fn has_hex(&self) -> bool {
         self.hex
+    }
+
+    /// Whether the parts were RFC 3986's own `IPv4address` form: four
+    /// decimal parts without leading zeros (then the URI parser already
+    /// reads the host as an IPv4 address and nothing is rare about it).
+    pub const fn is_dotted_decimal(&self) -> bool {
+        self.parts == 4 && !self.octal && !self.hex
     }
 }
 

@@ -680,7 +680,13 @@ impl<'i, 'r> Parser<'i, 'r> {
             self.url.path_start = self.url.s.len();
             if let Some(base) = base {
                 // The base's first segment, if it is a normalized drive letter.
-                let first = base.pathname()[1..].split('/').next().unwrap_or_default();
+                let first = base
+                    .pathname()
+                    .get(1..)
+                    .unwrap_or_default()
+                    .split('/')
+                    .next()
+                    .unwrap_or_default();
                 if !starts_with_drive_letter(&self.inp.as_bytes()[p + 1..])
                     && is_drive_letter(first.as_bytes(), true)
                 {

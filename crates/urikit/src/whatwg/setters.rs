@@ -322,30 +322,34 @@ impl Url {
 
     /// Sets the query (`value` may start with `?`; `""` removes the query).
     pub fn set_search(&mut self, value: &str) {
-        let special = self.scheme.is_special();
-        self.edit(|url, p| {
-            if value.is_empty() {
-                p.query = None;
-                strip_trailing_spaces(url, p);
-            } else {
-                let v = without_tabs_or_newlines(value);
-                let v = v.strip_prefix('?').unwrap_or(&v);
-                p.query = Some(EncodeSet::query(special).encode(v).into_owned());
-            }
-            Some(())
-        });
+        let set = EncodeSet::query(self.scheme.is_special());
+        self.set_suffix(value, '?', set, |p| &mut p.query);
     }
 
     /// Sets the fragment (`value` may start with `#`; `""` removes it).
     pub fn set_hash(&mut self, value: &str) {
+        self.set_suffix(value, '#', EncodeSet::Fragment, |p| &mut p.fragment);
+    }
+
+    /// The query or fragment setter: `""` makes the component null (and
+    /// an opaque path then at the end loses its trailing spaces); otherwise
+    /// `value` without its leading `lead`, percent-encoded with `set` (the
+    /// query and fragment states with state override).
+    fn set_suffix(
+        &mut self,
+        value: &str,
+        lead: char,
+        set: EncodeSet,
+        field: fn(&mut Parts) -> &mut Option<String>,
+    ) {
         self.edit(|url, p| {
             if value.is_empty() {
-                p.fragment = None;
+                *field(p) = None;
                 strip_trailing_spaces(url, p);
             } else {
                 let v = without_tabs_or_newlines(value);
-                let v = v.strip_prefix('#').unwrap_or(&v);
-                p.fragment = Some(EncodeSet::Fragment.encode(v).into_owned());
+                let v = v.strip_prefix(lead).unwrap_or(&v);
+                *field(p) = Some(set.encode(v).into_owned());
             }
             Some(())
         });

@@ -5,6 +5,15 @@
 use urikit::whatwg::{readings, Url};
 use urikit::UriRef;
 
+/// A fuzz input's base and input: split at the first newline, or no base
+/// (`""`) when there is none.
+pub fn base_and_input(s: &str) -> (&str, &str) {
+    match s.split_once('\n') {
+        Some((base, input)) => (base, input),
+        None => ("", s),
+    }
+}
+
 /// Everything a URL exposes, to compare two of them.
 pub fn fields(u: &Url) -> Vec<String> {
     let mut v: Vec<String> = [
