@@ -25,13 +25,34 @@
 //!
 //! In classes 1 and 2 only the host and the path may differ: the scheme,
 //! query and fragment must still agree.
+//!
+//! One class more, found by this target and not in `url`'s list (no Web
+//! Platform Test has it):
+//!
+//! 4. A non-special URL whose authority is only empty credentials at the
+//!    end of the input (`x://@`, `x://:@`): `url` reads `x://` (an empty
+//!    host), the standard fails. Its authority state, at the end of the
+//!    input with an `@` seen and nothing after it, says "host-missing
+//!    validation error, return failure"; `url` already fails `x://@/`,
+//!    `x://@?q` and `x://u@`. `tests/whatwg.rs` (`url_crate_failures`)
+//!    holds these inputs. Told by: urikit fails with `host-missing`, `url`
+//!    gives exactly `scheme://`.
 
-use urikit::whatwg::Url;
+use urikit::whatwg::{Url, ValidationError, ValidationErrorKind};
 
-/// Why a disagreement is accepted, if it is (`ours` and `theirs` are the
-/// hrefs, or `None` for a failure).
-pub fn accepted(ours: Option<&Url>, theirs: Option<&url::Url>) -> Option<&'static str> {
-    let (Some(a), Some(b)) = (ours, theirs) else {
+/// Why a disagreement is accepted, if it is.
+pub fn accepted(
+    ours: Result<&Url, &ValidationError>,
+    theirs: Option<&url::Url>,
+) -> Option<&'static str> {
+    if let (Err(e), Some(b)) = (ours, theirs) {
+        let bare = b.as_str().strip_suffix("://") == Some(b.scheme());
+        if e.kind() == ValidationErrorKind::HostMissing && bare && b.has_authority() {
+            return Some("non-special authority of empty credentials at the end (found here)");
+        }
+        return None;
+    }
+    let (Ok(a), Some(b)) = (ours, theirs) else {
         return None;
     };
     let file = a.scheme() == "file" && b.scheme() == "file";
@@ -58,7 +79,7 @@ pub fn check(base: &str, input: &str) {
         (None, None)
     } else {
         match (Url::parse(base, None), url::Url::parse(base)) {
-            (Ok(a), Ok(b)) if accepted(Some(&a), Some(&b)).is_some() || a.href() == b.as_str() => {
+            (Ok(a), Ok(b)) if accepted(Ok(&a), Some(&b)).is_some() || a.href() == b.as_str() => {
                 if a.href() != b.as_str() {
                     return; // the bases themselves differ in an accepted way
                 }
@@ -67,14 +88,14 @@ pub fn check(base: &str, input: &str) {
             _ => return,
         }
     };
-    let ours = Url::parse(input, ours_base.as_ref()).ok();
+    let ours = Url::parse(input, ours_base.as_ref());
     let theirs = url::Url::options()
         .base_url(theirs_base.as_ref())
         .parse(input)
         .ok();
     let same = match (&ours, &theirs) {
-        (Some(a), Some(b)) => a.href() == b.as_str(),
-        (None, None) => true,
+        (Ok(a), Some(b)) => a.href() == b.as_str(),
+        (Err(_), None) => true,
         _ => false,
     };
     if !same && accepted(ours.as_ref(), theirs.as_ref()).is_none() {

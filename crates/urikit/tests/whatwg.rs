@@ -430,3 +430,19 @@ fn fuzz_properties_on_the_vectors() {
         common::props_whatwg::check_whatwg(base, case["input"].as_str().unwrap());
     }
 }
+
+/// Inputs on which the `url` crate (2.5.8) leaves the standard, found by
+/// the `whatwg_url` fuzz target and not among its WPT expected failures
+/// (`fuzz/src/whatwg_differential.rs`, class 4): an authority of empty
+/// credentials at the end of a non-special URL is host-missing, a failure.
+#[test]
+fn url_crate_failures() {
+    for input in ["x://@", "x://:@", "X://@", " x://@ "] {
+        let e = Url::parse(input, None).unwrap_err();
+        assert_eq!(e.kind().name(), "host-missing", "{input:?}");
+    }
+    // What url gets right around them.
+    for input in ["x://@/", "x://@?q", "x://u@"] {
+        assert!(Url::parse(input, None).is_err(), "{input:?}");
+    }
+}
