@@ -32,84 +32,87 @@ use alloc::string::String;
 use super::host::{ends_in_a_number, HostKind};
 use super::parser::{format_u16, Scheme};
 use super::url::Url;
+use crate::offsets::HostKind as OffsetsHost;
 use crate::scan::find_byte;
-use crate::{Host, UriRef};
+use crate::UriRef;
 
 /// The URL, when the input takes the fast path.
 pub(crate) fn parse(input: &str) -> Option<Url> {
-    let r = UriRef::parse(input).ok()?;
-    let scheme_end = r.scheme()?.len();
-    let lower_scheme = has_uppercase(&input.as_bytes()[..scheme_end]);
+    // The parser's own offsets: no component is sliced or typed twice.
+    let m = UriRef::parse(input).ok()?.offsets();
+    let b = input.as_bytes();
+    let scheme_end = m.scheme_end();
+    if scheme_end == 0 {
+        return None;
+    }
+    let lower_scheme = has_uppercase(&b[..scheme_end]);
     let scheme = if lower_scheme {
         Scheme::of_any_case(&input[..scheme_end])
     } else {
         Scheme::of(&input[..scheme_end])
     };
     let special = scheme.is_special();
-    let path = r.path();
-    let at = |part: &str| part.as_ptr() as usize - input.as_ptr() as usize;
-    let path_start = at(path);
+    let (path_start, path_end) = (m.path_start(), m.path_end());
+    let path = &b[path_start..path_end];
     // The output is the input with the scheme and host lowercased, unless
     // `respell` says the authority or the empty path is written otherwise.
     let mut respell = special && path.is_empty();
     let (mut host, mut port, mut lower_host) = (None, None, false);
     let (mut host_start, mut host_end) = (scheme_end + 1, scheme_end + 1);
-    match r.authority() {
-        None if special => return None,
-        None => {
-            if path.starts_with('/') && has_dot_segment(path) {
+    if m.host() == OffsetsHost::None {
+        if special || (path.first() == Some(&b'/') && has_dot_segment(path)) {
+            return None;
+        }
+    } else {
+        if m.host_start() > m.auth_start() {
+            return None; // a userinfo
+        }
+        (host_start, host_end) = (m.host_start(), m.host_end());
+        let text = &input[host_start..host_end];
+        host = Some(match m.host() {
+            OffsetsHost::Ipv4 if special => HostKind::Ipv4,
+            OffsetsHost::RegName if special => {
+                if scheme == Scheme::File && text.is_empty() {
+                    HostKind::Empty
+                } else if scheme == Scheme::File && text.eq_ignore_ascii_case("localhost") {
+                    respell = true;
+                    HostKind::Empty
+                } else {
+                    lower_host = plain_domain(text)?;
+                    HostKind::Domain
+                }
+            }
+            // An opaque host: RFC 3986 reg-name and IPv4 bytes are all
+            // kept (no forbidden host code point, `%` always a triplet).
+            OffsetsHost::RegName | OffsetsHost::Ipv4 if text.is_empty() => HostKind::Empty,
+            OffsetsHost::RegName | OffsetsHost::Ipv4 => HostKind::Opaque,
+            _ => return None,
+        });
+        if host_end < path_start {
+            let digits = &b[host_end + 1..path_start];
+            if scheme == Scheme::File || text.is_empty() {
                 return None;
+            }
+            if digits.is_empty() {
+                respell = true;
+            } else {
+                let value = digits.iter().try_fold(0u32, |v, &c| {
+                    Some(v * 10 + u32::from(c - b'0')).filter(|&v| v < 1 << 16)
+                })? as u16;
+                respell |= digits[0] == b'0' || Some(value) == scheme.default_port();
+                port = (Some(value) != scheme.default_port()).then_some(value);
             }
         }
-        Some(a) => {
-            if a.userinfo().is_some() {
-                return None;
-            }
-            let text = a.host_str();
-            (host_start, host_end) = (at(text), at(text) + text.len());
-            host = Some(match a.host() {
-                Host::Ipv4(_) if special => HostKind::Ipv4,
-                Host::RegName(name) if special => {
-                    if scheme == Scheme::File && name.is_empty() {
-                        HostKind::Empty
-                    } else if scheme == Scheme::File && name.eq_ignore_ascii_case("localhost") {
-                        respell = true;
-                        HostKind::Empty
-                    } else {
-                        lower_host = plain_domain(name)?;
-                        HostKind::Domain
-                    }
-                }
-                // An opaque host: RFC 3986 reg-name and IPv4 bytes are all
-                // kept (no forbidden host code point, `%` always a triplet).
-                Host::RegName(_) | Host::Ipv4(_) if text.is_empty() => HostKind::Empty,
-                Host::RegName(_) | Host::Ipv4(_) => HostKind::Opaque,
-                Host::Ipv6 { .. } | Host::IpvFuture(_) => return None,
-            });
-            if let Some(digits) = a.port() {
-                if scheme == Scheme::File || text.is_empty() {
-                    return None;
-                }
-                if digits.is_empty() {
-                    respell = true;
-                } else {
-                    let value = digits.bytes().try_fold(0u32, |v, c| {
-                        Some(v * 10 + u32::from(c - b'0')).filter(|&v| v < 1 << 16)
-                    })? as u16;
-                    respell |= digits.starts_with('0') || Some(value) == scheme.default_port();
-                    port = (Some(value) != scheme.default_port()).then_some(value);
-                }
-            }
-            if has_dot_segment(path) {
-                return None;
-            }
+        if has_dot_segment(path) {
+            return None;
         }
     }
-    if special && r.query().is_some_and(|q| q.as_bytes().contains(&b'\'')) {
+    let query_end = m.query_end();
+    let query = m.query();
+    if special && query.is_some() && b[path_end..query_end].contains(&b'\'') {
         return None;
     }
-    let query = r.query().map(|q| at(q) - 1);
-    let fragment = r.fragment().map(|f| at(f) - 1);
+    let fragment = m.fragment(b.len());
     // The offsets are the input's; the string is written below.
     let mut url = Url {
         s: String::new(),
@@ -228,8 +231,7 @@ fn has_uppercase(b: &[u8]) -> bool {
 /// Whether a path has a `.` or `..` segment, in any spelling (`%2e`).
 /// Only a segment starting with `.` or `%` can be one: a `/` followed by
 /// either is looked for eight bytes at a time, and only then the segment.
-fn has_dot_segment(path: &str) -> bool {
-    let b = path.as_bytes();
+fn has_dot_segment(b: &[u8]) -> bool {
     let mut carry = 0; // a `/` ending the previous block, at bit 7 of byte 0
     let mut hit = 0;
     for_blocks(b, |x| {
@@ -326,7 +328,7 @@ mod tests {
             ("/abcdef/%2E%2ex", false),
             ("/a.b/.c/%2", false),
         ] {
-            assert_eq!(has_dot_segment(path), dot, "{path:?}");
+            assert_eq!(has_dot_segment(path.as_bytes()), dot, "{path:?}");
         }
         for b in 0..0x80u8 {
             let block = [b'a', b, b'@', b'[', b'Z', b'`', b'{', b'A'];
