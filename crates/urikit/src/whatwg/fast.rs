@@ -196,7 +196,7 @@ fn respelled(input: &str, url: &Url, lower_host: bool) -> Url {
 fn plain_domain(name: &str) -> Option<bool> {
     let b = name.as_bytes();
     let (mut pct, mut dash, mut upper) = (0, 0, 0);
-    for_blocks(b, |x| {
+    for_blocks(b, |x, _| {
         pct |= eq(x, b'%');
         dash |= eq(x, b'-');
         upper |= uppercase(x);
@@ -224,7 +224,7 @@ fn plain_domain(name: &str) -> Option<bool> {
 /// Whether ASCII `b` has an uppercase letter.
 fn has_uppercase(b: &[u8]) -> bool {
     let mut upper = 0;
-    for_blocks(b, |x| upper |= uppercase(x));
+    for_blocks(b, |x, _| upper |= uppercase(x));
     upper != 0
 }
 
@@ -232,12 +232,13 @@ fn has_uppercase(b: &[u8]) -> bool {
 /// Only a segment starting with `.` or `%` can be one: a `/` followed by
 /// either is looked for eight bytes at a time, and only then the segment.
 fn has_dot_segment(b: &[u8]) -> bool {
-    let mut carry = 0; // a `/` ending the previous block, at bit 7 of byte 0
     let mut hit = 0;
-    for_blocks(b, |x| {
-        let slash = eq(x, b'/');
-        hit |= ((slash << 8) | carry) & (eq(x, b'.') | eq(x, b'%'));
-        carry = slash >> 56;
+    for_blocks(b, |x, at| {
+        hit |= (eq(x, b'/') << 8) & (eq(x, b'.') | eq(x, b'%'));
+        // The pair across the block's start.
+        if at > 0 && b[at - 1] == b'/' && matches!(b[at], b'.' | b'%') {
+            hit |= 1;
+        }
     });
     hit != 0
         && b.iter()
@@ -271,20 +272,25 @@ fn uppercase(x: u64) -> u64 {
     from_a & !past_z & HI
 }
 
-/// Calls `f` with each block of eight bytes of `b` (little-endian), the
-/// last one padded with zeros.
+/// Calls `f` with blocks of eight bytes of `b` (little-endian) that cover
+/// it, and where each starts: every eight bytes, then the last eight (which
+/// may overlap the block before: `f` must not mind seeing a byte twice). A
+/// `b` shorter than eight bytes is one block padded with zeros.
 #[inline(always)]
-fn for_blocks(b: &[u8], mut f: impl FnMut(u64)) {
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        f(u64::from_le_bytes(c.try_into().unwrap_or_default()));
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
+fn for_blocks(b: &[u8], mut f: impl FnMut(u64, usize)) {
+    let load = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default());
+    if b.len() < 8 {
         let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        f(u64::from_le_bytes(last));
+        last[..b.len()].copy_from_slice(b);
+        f(u64::from_le_bytes(last), 0);
+        return;
     }
+    let mut at = 0;
+    while at + 8 < b.len() {
+        f(load(at), at);
+        at += 8;
+    }
+    f(load(b.len() - 8), b.len() - 8);
 }
 
 #[cfg(test)]
@@ -327,6 +333,11 @@ mod tests {
             ("/abcdef/%2E%2e/x", true),
             ("/abcdef/%2E%2ex", false),
             ("/a.b/.c/%2", false),
+            ("/abcdef/.", true),
+            ("/abcdefg/.", true),
+            ("/abcdefgh/.", true),
+            ("/abcdefgh/..x", false),
+            ("/abcdefghijklmn/%2e", true),
         ] {
             assert_eq!(has_dot_segment(path.as_bytes()), dot, "{path:?}");
         }
