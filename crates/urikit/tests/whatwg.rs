@@ -433,8 +433,9 @@ fn fuzz_properties_on_the_vectors() {
 
 /// Inputs on which the `url` crate (2.5.8) leaves the standard, found by
 /// the `whatwg_url` fuzz target and not among its WPT expected failures
-/// (`fuzz/src/whatwg_differential.rs`, class 4): an authority of empty
-/// credentials at the end of a non-special URL is host-missing, a failure.
+/// (`fuzz/src/whatwg_differential.rs`, classes 4 and 5): an authority of
+/// empty credentials at the end of a non-special URL is host-missing, and a
+/// `\` after the port of a non-special URL is port-invalid: failures.
 #[test]
 fn url_crate_failures() {
     for input in ["x://@", "x://:@", "X://@", " x://@ "] {
@@ -445,4 +446,17 @@ fn url_crate_failures() {
     for input in ["x://@/", "x://@?q", "x://u@"] {
         assert!(Url::parse(input, None).is_err(), "{input:?}");
     }
+    // Class 5: `\` ends a port only in a special URL.
+    for input in ["x://h:\\", "x://h:1\\x"] {
+        let e = Url::parse(input, None).unwrap_err();
+        assert_eq!(
+            (e.kind().name(), &input[e.index()..e.index() + 1]),
+            ("port-invalid", "\\"),
+            "{input:?}"
+        );
+    }
+    assert_eq!(
+        Url::parse("http://h:1\\x", None).unwrap().href(),
+        "http://h:1/x"
+    );
 }
