@@ -11,6 +11,10 @@
 //! - `whatwg_url/backslash-after-non-special-port` (`...tp://6i9m...A:\`):
 //!   not a urikit bug either; `url` ends a non-special URL's port at `\`,
 //!   the standard fails (port-invalid). Accepted class 5, same test.
+//! - `whatwg_url/backslash-against-non-special-base` (`\\\ctahps://...`
+//!   against `WShtt:/'/...`): `url` reads leading backslashes as slashes
+//!   against a non-special base; the standard keeps them in the path.
+//!   Accepted class 6, same test.
 //!
 //! Every other target ran 10 minutes without a crash (`fuzz/README.md`, "Runs").
 
