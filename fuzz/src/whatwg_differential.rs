@@ -51,6 +51,16 @@
 //!    Told by: a base that is not special, both parse, and the input's
 //!    leading run of `/` and `\` (tabs, newlines, leading spaces and
 //!    controls aside) holds a `\`.
+//! 7. A relative reference starting with three or more slashes against a
+//!    special base (`///example.com/` against `http://example.org/`): `url`
+//!    fails (empty host); the standard's relative slash state goes on to
+//!    the special authority ignore slashes state, which skips every further
+//!    slash, and reads the host `example.com` (as it does after `http:///`).
+//!    Told by: a special base, urikit parses, `url` fails, and the input's
+//!    leading run of `/` and `\` has three or more.
+//!
+//! ada-url 4.0.0 gives urikit's answer on an input of each of the classes
+//! 4 to 7 (checked by hand when each was found).
 
 use urikit::whatwg::{Url, ValidationError, ValidationErrorKind};
 

@@ -15,6 +15,9 @@
 //!   against `WShtt:/'/...`): `url` reads leading backslashes as slashes
 //!   against a non-special base; the standard keeps them in the path.
 //!   Accepted class 6, same test.
+//! - `whatwg_url/three-slashes-against-special-base` (`////me://...` against
+//!   an `http:` base): `url` fails where the standard skips the extra
+//!   slashes and reads the host `me`. Accepted class 7, same test.
 //!
 //! Every other target ran 10 minutes without a crash (`fuzz/README.md`, "Runs").
 
