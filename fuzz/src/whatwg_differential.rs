@@ -72,16 +72,21 @@ pub fn accepted(
     ours: Result<&Url, &ValidationError>,
     theirs: Option<&url::Url>,
 ) -> Option<&'static str> {
-    if base.is_some_and(|b| !b.is_special()) && ours.is_ok() && theirs.is_some() {
-        let leading = input
-            .trim_start_matches(|c: char| c <= ' ')
-            .chars()
-            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-            .take_while(|&c| c == '/' || c == '\\');
-        if leading.into_iter().any(|c| c == '\\') {
+    // The input's leading run of `/` and `\`, as the parser sees it.
+    let leading: Vec<char> = input
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .take_while(|&c| c == '/' || c == '\\')
+        .collect();
+    if let (Some(b), Ok(_)) = (base, ours) {
+        if !b.is_special() && theirs.is_some() && leading.contains(&'\\') {
             return Some(
                 "a backslash in the leading slashes against a non-special base (found here)",
             );
+        }
+        if b.is_special() && theirs.is_none() && leading.len() >= 3 {
+            return Some("three or more leading slashes against a special base (found here)");
         }
     }
     if let (Err(e), Some(b)) = (ours, theirs) {
