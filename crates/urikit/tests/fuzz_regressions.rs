@@ -8,6 +8,8 @@
 //!   `url` crate reads `x://` where the URL Standard fails (host-missing);
 //!   the disagreement is now an accepted class of `fuzz/src/whatwg_differential.rs`
 //!   and `tests/whatwg.rs` (`url_crate_failures`) pins urikit's answer.
+//! - `whatwg_url/empty-credentials-then-fragment` (`x://:@#%...`): the same
+//!   class, the authority ended by a fragment (`url` reads `x://#...`).
 //! - `whatwg_url/backslash-after-non-special-port` (`...tp://6i9m...A:\`):
 //!   not a urikit bug either; `url` ends a non-special URL's port at `\`,
 //!   the standard fails (port-invalid). Accepted class 5, same test.
