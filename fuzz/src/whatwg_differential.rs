@@ -92,7 +92,7 @@ pub fn accepted(
     if let (Err(e), Some(b)) = (ours, theirs) {
         let special = ["http", "https", "ws", "wss", "ftp", "file"].contains(&b.scheme());
         let bare = b.has_authority()
-            && b.host_str().is_none_or(str::is_empty)
+            && b.host_str().unwrap_or("").is_empty()
             && b.username().is_empty()
             && b.password().is_none();
         if e.kind() == ValidationErrorKind::HostMissing && bare && !special {
