@@ -47,8 +47,9 @@
 //!    whose scheme is not special (`\\x/y` against `sc://h/a/b`): `url`
 //!    reads the backslashes as slashes (`sc://x/y`), as in a special URL;
 //!    the standard's relative and relative slash states do that only for a
-//!    special URL, and read `\\x` as a path segment (`sc://h/a/\\x/y`).
-//!    Told by: a base that is not special, both parse, and the input's
+//!    special URL, and read `\\x` as a path segment (`sc://h/a/\\x/y`);
+//!    `url` may then also fail on what it takes for an authority.
+//!    Told by: a base that is not special, urikit parses, and the input's
 //!    leading run of `/` and `\` (tabs, newlines, leading spaces and
 //!    controls aside) holds a `\`.
 //! 7. A relative reference starting with three or more slashes against a
@@ -80,7 +81,7 @@ pub fn accepted(
         .take_while(|&c| c == '/' || c == '\\')
         .collect();
     if let (Some(b), Ok(_)) = (base, ours) {
-        if !b.is_special() && theirs.is_some() && leading.contains(&'\\') {
+        if !b.is_special() && leading.contains(&'\\') {
             return Some(
                 "a backslash in the leading slashes against a non-special base (found here)",
             );

@@ -16,7 +16,8 @@
 //! - `whatwg_url/backslash-against-non-special-base` (`\\\ctahps://...`
 //!   against `WShtt:/'/...`): `url` reads leading backslashes as slashes
 //!   against a non-special base; the standard keeps them in the path.
-//!   Accepted class 6, same test.
+//!   Accepted class 6, same test; `.../backslashes-against-non-special-base-url-fails`
+//!   is the same class where `url` then fails on the authority it reads.
 //! - `whatwg_url/three-slashes-against-special-base` (`////me://...` against
 //!   an `http:` base): `url` fails where the standard skips the extra
 //!   slashes and reads the host `me`. Accepted class 7, same test.
