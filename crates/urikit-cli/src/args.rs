@@ -1,6 +1,7 @@
 //! Command-line arguments (clap derive): one subcommand enum, global options
 //! flattened into each.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// URIs, URLs and URNs: parse, resolve, normalize, check.
@@ -62,6 +63,15 @@ pub enum Command {
     Encode(crate::cmd::pct::EncodeArgs),
     /// Percent-decode text.
     Decode(crate::cmd::pct::DecodeArgs),
+    /// Change and show components, trurl-style: --set, --append, --trim,
+    /// --sort-query, --redirect, --get '{host}:{port}'.
+    Edit(crate::cmd::edit::EditArgs),
+    /// Show components by a format: `urikit get '{host}:{port}' URI...`
+    /// (`urikit edit --get`).
+    Get(crate::cmd::edit::GetArgs),
+    /// Set components: `urikit set host=example.com port=8080 < uris`
+    /// (`urikit edit --set`).
+    Set(crate::cmd::edit::SetArgs),
 }
 
 /// `urikit parse [INPUT]...`
@@ -82,6 +92,26 @@ pub struct ParseArgs {
     /// URI and the components RFC 3986 reads differently.
     #[arg(long, conflicts_with_all = ["scheme_rules", "no_scheme_fields"])]
     pub whatwg: bool,
+}
+
+/// The values of an option that takes one of a library enum's values, each
+/// under its stable name: `all` the values (the library's `ALL`), `name`
+/// their names, `help` what `--help` says of each.
+pub fn named<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(
+        all.iter()
+            .map(|&v| PossibleValue::new(name(v)).help(help(v))),
+    )
+    .map(move |s| {
+        all.iter()
+            .copied()
+            .find(|&v| name(v) == s)
+            .expect("a possible value is a value's name")
+    })
 }
 
 #[cfg(test)]

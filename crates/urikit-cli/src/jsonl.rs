@@ -5,7 +5,7 @@
 //! same as `serde_json::to_writer` gives for the equivalent `json!` value with
 //! the keys in the same order.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// One JSON object being written: `{` on creation, `}` and a newline on
 /// [`Obj::end`]. Keys must be plain ASCII without quotes or backslashes (they
@@ -13,7 +13,9 @@ use std::fmt::{self, Write as _};
 pub struct Obj<'a> {
     out: &'a mut Vec<u8>,
     first: bool,
-    /// Text known to have nothing to escape (see [`Obj::source`]).
+    /// Text known to have nothing to escape (see [`Obj::with_source`]):
+    /// the values that are slices of it (found by their address) are copied
+    /// with no further look, here and in nested objects.
     clean: &'a str,
 }
 
@@ -28,14 +30,38 @@ impl<'a> Obj<'a> {
         }
     }
 
-    /// Declares `text` (the input line, typically) as the source of most
-    /// values: when it has nothing to escape, the values that are slices of
-    /// it (found by their address) are copied with no further look, here and
-    /// in nested objects.
-    pub fn source(&mut self, text: &'a str) -> &mut Self {
-        if !needs_escape(text.as_bytes()) {
-            self.clean = text;
+    /// An object whose first key is `key`, its value `source`, which is
+    /// also declared the source of most values that follow (the input line,
+    /// typically): when it has nothing to escape, the values that are slices
+    /// of it are copied with no further look. `{"key":"source"` written at
+    /// once.
+    #[inline]
+    pub fn with_source(out: &'a mut Vec<u8>, key: &str, source: &'a str) -> Obj<'a> {
+        out.push(b'{');
+        let mut o = Obj {
+            out,
+            first: true,
+            clean: "",
+        };
+        o.key(key);
+        // One look at the source's bytes: escaping it tells whether it is
+        // clean.
+        if string(o.out, source) {
+            o.clean = source;
         }
+        o
+    }
+
+    /// A member written as it is (`"key":value`, already JSON), after a
+    /// comma when it is not the first: one copy for a constant such as
+    /// `"valid":true`.
+    #[inline(always)]
+    pub fn member(&mut self, json: &str) -> &mut Self {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        self.out.extend_from_slice(json.as_bytes());
         self
     }
 
@@ -107,6 +133,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":[{...},...]`: one object per item, each written by `f`.
+    #[inline]
     pub fn list<T>(
         &mut self,
         key: &str,
@@ -155,6 +182,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":[...]`: the array's items are written by `f`.
+    #[inline]
     pub fn arr(&mut self, key: &str, f: impl FnOnce(&mut Arr<'_>)) -> &mut Self {
         self.key(key);
         array(self.out, f);
@@ -162,6 +190,7 @@ impl<'a> Obj<'a> {
     }
 
     /// `"key":{...}`: the nested object is written by `f`.
+    #[inline]
     pub fn obj(&mut self, key: &str, f: impl FnOnce(&mut Obj<'_>)) -> &mut Self {
         self.key(key);
         let mut inner = self.nested();
@@ -258,15 +287,16 @@ pub fn uint(out: &mut Vec<u8>, mut n: u64) {
 /// A JSON string, escaped as `serde_json` escapes it: `"`, `\\` and the
 /// control characters below U+0020, nothing else (`\b \f \n \r \t` in
 /// their short forms, the others as `\u00xx`). The runs between bytes that
-/// need escaping (a whole URI, nearly always) are copied whole.
-pub fn string(out: &mut Vec<u8>, s: &str) {
+/// need escaping (a whole URI, nearly always) are copied whole. Whether `s`
+/// had nothing to escape.
+pub fn string(out: &mut Vec<u8>, s: &str) -> bool {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     if !needs_escape(bytes) {
         out.extend_from_slice(bytes);
         out.push(b'"');
-        return;
+        return true;
     }
     let mut start = 0;
     while let Some(k) = next_escape(bytes, start) {
@@ -291,6 +321,7 @@ pub fn string(out: &mut Vec<u8>, s: &str) {
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+    false
 }
 
 /// Whether any byte of `bytes` needs an escape: most strings have none,
@@ -355,25 +386,6 @@ impl fmt::Write for Bytes<'_> {
         self.0.extend_from_slice(s.as_bytes());
         Ok(())
     }
-}
-
-/// The error object `{kind, index, message}` of [`crate::output::error_json`],
-/// written into `obj` under `"error"`; `message` is formatted into `scratch`
-/// (reused) first.
-pub fn error(
-    obj: &mut Obj<'_>,
-    scratch: &mut String,
-    kind: &str,
-    index: usize,
-    message: impl fmt::Display,
-) {
-    scratch.clear();
-    let _ = write!(scratch, "{message}");
-    obj.obj("error", |e| {
-        e.str("kind", kind)
-            .num("index", index)
-            .str("message", scratch);
-    });
 }
 
 #[cfg(test)]
@@ -446,11 +458,8 @@ mod tests {
         for line in ["http://h/p?q#f", "a\"b\\c/d\u{1}e"] {
             let other = String::from("x\"y");
             let mut out = Vec::new();
-            let mut o = Obj::new(&mut out);
-            o.source(line);
-            o.str("all", line)
-                .str("tail", &line[5..])
-                .str("other", &other);
+            let mut o = Obj::with_source(&mut out, "all", line);
+            o.str("tail", &line[5..]).str("other", &other);
             o.obj("in", |i| {
                 i.str("head", &line[..6]);
             });
@@ -494,20 +503,17 @@ mod tests {
     fn same_bytes_as_serde_json() {
         let tricky = "a\"b\\c\u{0}\u{1f}\u{7f}\n\t/é\u{2028}";
         let mut out = Vec::new();
-        let mut scratch = String::new();
         let mut o = Obj::new(&mut out);
         o.str("input", tricky).bool("valid", false).opt("x", None);
         o.str("plain", "http://h/p?q");
         o.list("l", [1, 2], |e, n| {
             e.num("n", n);
         });
-        error(
-            &mut o,
-            &mut scratch,
-            "k",
-            12,
-            format_args!("bad {}", "thing"),
-        );
+        o.obj("error", |e| {
+            e.str("kind", "k")
+                .num("index", 12)
+                .str("message", "bad thing");
+        });
         o.end();
         let v = json!({
             "input": tricky, "valid": false, "x": null, "plain": "http://h/p?q",

@@ -1,12 +1,17 @@
 //! The `urikit` command-line tool: a thin layer that turns arguments into calls
 //! of the `urikit` library and formats what it answers.
 //!
-//! Conventions every subcommand follows (see `input` and `output`):
-//! inputs come from the arguments, or else from stdin one per line; `--format
-//! text|json` (json: one object per input line); exit status 0 when every input
-//! was good, 1 when some input was invalid (every one is still processed and
+//! Conventions every subcommand follows, kept in one place each:
+//! inputs come from the arguments, or else from stdin one per line, with
+//! `--jobs` threads ([`stream`]); `--format text|json` (json: one object per
+//! input, in one envelope: [`report`]); exit status 0 when every input was
+//! good, 1 when some input was invalid (every one is still processed and
 //! reported), 2 for a usage or I/O error. A closed stdout pipe ends the run
 //! quietly with the status so far.
+//!
+//! A subcommand (one module of [`cmd`]) says how to turn one input into a
+//! report ([`stream::PerLine`]) and how a report shows as JSON keys and as
+//! text ([`report::Report`]); it never looks at the format.
 
 mod args;
 mod cmd;
@@ -14,6 +19,7 @@ mod highlight;
 mod input;
 mod jsonl;
 mod output;
+mod report;
 mod stream;
 
 use std::process::ExitCode;
@@ -47,6 +53,9 @@ fn main() -> ExitCode {
         Command::Equivalent(a) => cmd::equivalent::run(a, &args.global),
         Command::Encode(a) => cmd::pct::run_encode(a, &args.global),
         Command::Decode(a) => cmd::pct::run_decode(a, &args.global),
+        Command::Edit(a) => cmd::edit::run_edit(a, &args.global),
+        Command::Get(a) => cmd::edit::run_get(a, &args.global),
+        Command::Set(a) => cmd::edit::run_set(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -1,44 +1,11 @@
-//! Writing results: buffered stdout, JSON Lines, and error reports with a caret
-//! under the bad byte.
+//! Writing for people: error reports with a caret under the bad byte, the
+//! padding of aligned rows, and what a closed pipe means.
 
-use std::io::{self, BufWriter, Stdout, Write};
+use std::fmt::Display;
+use std::io;
 
-use serde_json::{json, Value};
-use urikit::ParseError;
-
-use crate::args::Format;
-use crate::jsonl::{Bytes, Obj};
-use crate::stream::Sink;
-
-/// Buffered output for one run, in the chosen format.
-pub struct Output {
-    pub format: Format,
-    out: BufWriter<Stdout>,
-}
-
-impl Output {
-    pub fn new(format: Format) -> Output {
-        Output {
-            format,
-            out: BufWriter::with_capacity(1 << 16, io::stdout()),
-        }
-    }
-
-    /// Writes one JSON value as a line.
-    pub fn json(&mut self, v: &Value) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, v)?;
-        self.out.write_all(b"\n")
-    }
-
-    /// Writes text as is.
-    pub fn text(&mut self, s: &str) -> io::Result<()> {
-        self.out.write_all(s.as_bytes())
-    }
-
-    pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
-}
+use crate::highlight::push_escaped_controls;
+use crate::jsonl::Bytes;
 
 /// Whether an error chain ends in a closed pipe (not an error for a filter).
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -48,14 +15,13 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// The JSON error object: `{kind, index, message}`.
-pub fn error_json(kind: &str, index: usize, message: &str) -> Value {
-    json!({ "kind": kind, "index": index, "message": message })
-}
-
-/// The JSON error object of a parse error.
-pub fn parse_error_json(e: &ParseError) -> Value {
-    error_json(e.kind().name(), e.index(), &e.to_string())
+/// A usage error about the argument `arg` of `option` (exit status 2): the
+/// message, then the argument with a caret under the byte at `index`.
+pub fn arg_error(option: &str, arg: &str, index: usize, message: impl Display) -> anyhow::Error {
+    let mut out = Vec::new();
+    write_caret_report(&mut out, option, Some(arg), index, message);
+    let text = String::from_utf8_lossy(&out);
+    anyhow::anyhow!("{}", text.trim_end())
 }
 
 /// Spaces to pad the aligned text rows with (a slice of it, copied).
@@ -63,85 +29,54 @@ pub const SPACES: &[u8; 16] = b"                ";
 
 /// A report for a person: the message, the input, and a caret under the byte at
 /// `index`. Control characters are shown escaped, and the caret follows them.
-pub fn caret_report(input: &str, index: usize, message: &str) -> String {
+#[cfg(test)]
+fn caret_report(input: &str, index: usize, message: &str) -> String {
     let mut out = Vec::with_capacity(message.len() + 2 * input.len() + 16);
-    write_caret_report(&mut out, "error", input, index, message);
+    write_caret_report(&mut out, "error", Some(input), index, message);
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// [`caret_report`] written into `out` (no allocation), `label` (`error`,
-/// `warning`) before the message.
+/// A report for a person written into `out` (no allocation): `label`
+/// (`error`, `warning`) and the message, then the input with a caret under
+/// the byte at `index`; control characters are shown escaped
+/// ([`push_escaped_controls`]), and the caret follows them. Without an
+/// input, the message alone.
 pub fn write_caret_report(
     out: &mut Vec<u8>,
     label: &str,
-    input: &str,
+    input: Option<&str>,
     index: usize,
-    message: impl std::fmt::Display,
+    message: impl Display,
 ) {
     use std::fmt::Write as _;
-    let _ = write!(Bytes(out), "{label}: {message}\n  ");
-    if input.bytes().all(|c| (0x20..0x7f).contains(&c)) {
-        // Printable ASCII: shown as it is, one column a byte.
+    let _ = writeln!(Bytes(out), "{label}: {message}");
+    let Some(input) = input else { return };
+    out.extend_from_slice(b"  ");
+    // Printable ASCII, told with no early exit (vector compares): shown as
+    // it is, one column a byte.
+    if input
+        .bytes()
+        .fold(true, |acc, c| acc & (0x20..0x7f).contains(&c))
+    {
         out.extend_from_slice(input.as_bytes());
         out.extend_from_slice(b"\n  ");
         out.resize(out.len() + index.min(input.len()), b' ');
         out.extend_from_slice(b"^\n");
         return;
     }
-    let mut column = None;
-    let mut shown = 0;
-    for (i, c) in input.char_indices() {
-        if i >= index && column.is_none() {
-            column = Some(shown);
-        }
-        if c.is_control() {
-            for e in c.escape_default() {
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(e.encode_utf8(&mut buf).as_bytes());
-                shown += 1;
-            }
-        } else {
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            shown += 1;
-        }
+    // The caret goes under the character that holds the byte, or the next.
+    let mut at = index.min(input.len());
+    while !input.is_char_boundary(at) {
+        at += 1;
     }
-    let column = column.unwrap_or(shown);
+    let start = out.len();
+    push_escaped_controls(out, &input[..at]);
+    // One column a character (UTF-8 continuation bytes are 0b10xxxxxx).
+    let column = out[start..].iter().filter(|&&c| (c as i8) >= -0x40).count();
+    push_escaped_controls(out, &input[at..]);
     out.extend_from_slice(b"\n  ");
     out.resize(out.len() + column, b' ');
     out.extend_from_slice(b"^\n");
-}
-
-/// The message for a stdin line that is not UTF-8, its first bad byte at `index`.
-pub fn not_utf8_message(index: usize) -> String {
-    format!("at byte {index}: expected UTF-8 text (a URI is ASCII; encode other bytes as %XX)")
-}
-
-/// Reports a stdin line that is not UTF-8, in either format: into a
-/// [`Sink`]'s stdout (json) or stderr (text) buffer.
-pub fn write_not_utf8(format: Format, sink: &mut Sink, lossy: &str, index: usize) {
-    let message = not_utf8_message(index);
-    match format {
-        Format::Json => {
-            let mut o = Obj::new(&mut sink.out);
-            o.str("input", lossy)
-                .bool("valid", false)
-                .obj("error", |e| {
-                    e.str("kind", "invalid_utf8")
-                        .num("index", index)
-                        .str("message", &message);
-                });
-            o.end();
-        }
-        Format::Text => sink
-            .err
-            .extend_from_slice(caret_report(lossy, index, &message).as_bytes()),
-    }
-}
-
-/// Reports an invalid input on stderr in text format (stdout keeps the results).
-pub fn report_invalid_text(input: &str, index: usize, message: &str) {
-    eprint!("{}", caret_report(input, index, message));
 }
 
 #[cfg(test)]
@@ -155,12 +90,25 @@ mod tests {
         // A multi-byte character before the error counts as one column.
         let r = caret_report("é x", 3, "bad");
         assert_eq!(r.lines().nth(2), Some("    ^"));
+        // An index inside a character points at the next one.
+        let r = caret_report("éx", 1, "bad");
+        assert_eq!(r.lines().nth(2), Some("   ^"));
         // A tab is shown escaped and the caret moves with it.
         let r = caret_report("a\tb", 2, "bad");
         assert_eq!(r.lines().nth(1), Some("  a\\tb"));
         assert_eq!(r.lines().nth(2), Some("     ^"));
-        // At the end of the input.
+        // C1 and DEL too, as the text rows escape them.
+        let r = caret_report("a\u{9b}\u{7f}b", 4, "bad");
+        assert_eq!(r.lines().nth(1), Some("  a\\u{9b}\\u{7f}b"));
+        assert_eq!(r.lines().nth(2), Some(&*format!("{}^", " ".repeat(15))));
+        // At the end of the input, and past it.
         let r = caret_report("ab", 2, "bad");
         assert_eq!(r.lines().nth(2), Some("    ^"));
+        let r = caret_report("ab", 9, "bad");
+        assert_eq!(r.lines().nth(2), Some("    ^"));
+        // Without an input, the message alone.
+        let mut out = Vec::new();
+        write_caret_report(&mut out, "error", None, 0, "no base");
+        assert_eq!(out, b"error: no base\n");
     }
 }

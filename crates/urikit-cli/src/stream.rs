@@ -1,151 +1,255 @@
-//! Streaming a subcommand over many inputs, fast: stdin is read in batches of
-//! whole lines (about 256 KiB each), each batch is turned into output bytes by
-//! a per-line function writing into reused byte buffers (no allocation per
-//! line), and the output of each batch is written at once. With `--jobs N`
-//! (N > 1) the batches go round-robin to N worker threads, and the results are
-//! collected in the same round-robin order, so the output keeps the input
-//! order without any reordering buffer; bounded channels keep at most a few
-//! batches per worker in memory.
+//! Running a subcommand over its inputs: the arguments, or else the lines of
+//! stdin (or of a file), each turned into a report by the subcommand
+//! ([`PerLine`]) and written by the reporter of the chosen format
+//! ([`crate::report`]). Exit status, `--jobs`, the output order, lines that
+//! are not UTF-8 and stderr reports are all handled here, the same for every
+//! subcommand.
+//!
+//! Fast: the input is read in batches of whole lines (about 256 KiB each),
+//! each batch is turned into output bytes by a per-line function writing into
+//! reused byte buffers (no allocation per line), and the output of each batch
+//! is written at once. With `--jobs N` (N > 1) the batches go round-robin to
+//! N worker threads, and the results are collected in the same round-robin
+//! order, so the output keeps the input order without any reordering buffer;
+//! bounded channels keep at most a few batches per worker in memory.
 //!
 //! Line rules are those of [`crate::input`]: `\n` or `\r\n` ends a line, an
-//! empty line is an input, and a line that is not UTF-8 is passed on as
-//! [`Input::NotUtf8`]. A subcommand's per-line function gets a [`Sink`] with
-//! one buffer for stdout and one for stderr; what it writes to stderr for a
-//! batch is written after that batch's stdout (stdout is buffered, stderr is
-//! not, so the two streams were never interleaved line by line anyway).
+//! empty line is an input, and a line that is not UTF-8 is reported as an
+//! invalid input (`invalid_utf8`, at its first bad byte) in its place.
+//!
+//! Reports for people on stderr (errors and warnings with a caret) keep their
+//! place among the results when stdout and stderr are the same file (a
+//! terminal, `2>&1`): stdout is written up to that place first. When they are
+//! different files, the order between them cannot be seen, and a batch's
+//! stderr is written after its stdout (fewer writes).
 
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread;
 
-use serde_json::Value;
-
-use crate::args::Format;
+use crate::args::Global;
 use crate::input::Input;
 use crate::output;
+use crate::report::{Failure, FormatReporter, Nothing, Report, Reporter};
 use crate::Status;
 
 /// About how many bytes of input one batch holds.
 const BATCH: usize = 256 * 1024;
 
-/// Where a per-line function writes: bytes for stdout and for stderr.
-///
-/// What is written to `err` directly goes out after the batch's stdout;
-/// what [`Sink::invalid_text`] writes goes out in order, between the stdout
-/// bytes written before and after it.
-#[derive(Default)]
-pub struct Sink {
-    pub out: Vec<u8>,
-    pub err: Vec<u8>,
-    /// For each in-order stderr report: the length of `out` before it and
-    /// the length of `err` after it.
-    marks: Vec<(usize, usize)>,
+/// What a subcommand does with one input: turn it into a report. The rest
+/// (reading, formats, order, threads, exit status) is [`lines`]'.
+pub trait PerLine: Sync {
+    /// Scratch space a thread reuses from one input to the next.
+    type State: Default;
+    /// The report on one input, which may borrow the input, the subcommand
+    /// and the state.
+    type Report<'a>: Report
+    where
+        Self: 'a;
+    /// The report on `input`.
+    fn one<'a>(&'a self, input: &'a str, state: &'a mut Self::State) -> Self::Report<'a>;
 }
 
-impl Sink {
-    /// Writes one JSON value as a line to stdout.
-    pub fn json(&mut self, v: &Value) {
-        // Writing into a Vec cannot fail, and a `Value` always serializes.
-        let _ = serde_json::to_writer(&mut self.out, v);
-        self.out.push(b'\n');
-    }
-
-    /// Writes text to stdout as is.
-    pub fn text(&mut self, s: &str) {
-        self.out.extend_from_slice(s.as_bytes());
-    }
-
-    /// Reports an invalid input to stderr: the message and a caret under
-    /// the byte at `index` ([`output::caret_report`]).
-    pub fn invalid_text(&mut self, input: &str, index: usize, message: &str) {
-        self.err
-            .extend_from_slice(output::caret_report(input, index, message).as_bytes());
-        self.marks.push((self.out.len(), self.err.len()));
-    }
+/// Where the inputs come from.
+#[derive(Clone, Copy)]
+pub enum Inputs<'a> {
+    /// The command-line arguments, one input each.
+    Args(&'a [String]),
+    /// The lines of stdin.
+    Stdin,
+    /// The lines of a file.
+    File(&'a Path),
 }
 
-/// The text of one input for [`run`]'s per-line functions; a stdin line that
-/// is not UTF-8 is reported ([`output::write_not_utf8`]) and gives `None`
-/// (the input is invalid).
-pub fn text_or_report<'a>(inp: Input<'a>, format: Format, sink: &mut Sink) -> Option<&'a str> {
-    match inp {
-        Input::Text(s) => Some(s),
-        Input::NotUtf8 { lossy, index } => {
-            output::write_not_utf8(format, sink, &lossy, index);
-            None
+impl<'a> Inputs<'a> {
+    /// The arguments, or stdin when there are none (every subcommand's rule).
+    pub fn args_or_stdin(args: &'a [String]) -> Inputs<'a> {
+        if args.is_empty() {
+            Inputs::Stdin
+        } else {
+            Inputs::Args(args)
         }
     }
+
+    /// A reader of the lines.
+    fn open(self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Inputs::File(p) => Box::new(File::open(p)?),
+            _ => Box::new(io::stdin()),
+        })
+    }
 }
 
-/// The per-input loop of the subcommands that need no scratch space or
-/// `--jobs`: [`run`] on one thread, where a stdin line that is not UTF-8 is
-/// reported ([`output::write_not_utf8`]) and counts as invalid, and `f` gets
-/// every other input with the sink to print its result in, returning whether
-/// the input was valid.
+/// Runs `cmd` on every input and reports each in the `--format` chosen, with
+/// `--jobs` threads. Exit status: [`Status::Ok`] when every input passed,
+/// [`Status::SomeInvalid`] otherwise.
 ///
 /// # Errors
-/// As [`run`].
-pub fn each<F>(args: &[String], format: Format, f: F) -> io::Result<Status>
-where
-    F: Fn(&str, &mut Sink) -> bool + Sync,
-{
-    run(args, 1, || {
-        |inp: Input<'_>, sink: &mut Sink| match inp {
-            Input::Text(s) => f(s, sink),
-            Input::NotUtf8 { lossy, index } => {
-                match format {
-                    Format::Json => output::write_not_utf8(format, sink, &lossy, index),
-                    Format::Text => {
-                        sink.invalid_text(&lossy, index, &output::not_utf8_message(index));
-                    }
-                }
-                false
+/// An I/O error reading the input or writing stdout (a closed pipe included).
+pub fn lines<C: PerLine>(cmd: &C, inputs: Inputs<'_>, global: &Global) -> io::Result<Status> {
+    // One instance of the loop per format, each with its reporter inlined.
+    match FormatReporter::new(global) {
+        FormatReporter::Text(t) => lines_with(cmd, inputs, global.jobs, t),
+        FormatReporter::Json(j) => lines_with(cmd, inputs, global.jobs, j),
+    }
+}
+
+/// [`lines`] with the reporter of each thread a clone of `reporter`.
+fn lines_with<C: PerLine, R: Reporter + Clone + Sync>(
+    cmd: &C,
+    inputs: Inputs<'_>,
+    jobs: usize,
+    reporter: R,
+) -> io::Result<Status> {
+    run(inputs, jobs, || {
+        let mut reporter = reporter.clone();
+        let mut state = C::State::default();
+        move |inp: Input<'_>, sink: &mut Sink| match inp {
+            Input::Text(s) => {
+                let report = cmd.one(s, &mut state);
+                reporter.report(Some(s), &report, sink)
             }
+            Input::NotUtf8 { lossy, index } => not_utf8(&mut reporter, &lossy, index, sink),
         }
     })
 }
 
-/// Runs a subcommand over `args`, or else over the lines of stdin, with `jobs`
-/// threads (0 = one per available core).
+/// Reports a line that is not UTF-8 (invalid: `invalid_utf8` at its first
+/// bad byte), shown as its lossy text.
+#[cold]
+#[inline(never)]
+fn not_utf8(reporter: &mut impl Reporter, lossy: &str, index: usize, sink: &mut Sink) -> bool {
+    let report: Result<Nothing, _> = Err(Failure::not_utf8(index));
+    reporter.report(Some(lossy), &report, sink)
+}
+
+/// [`lines`] over the arguments of a subcommand, or stdin without any: the
+/// `run` of most subcommands.
+///
+/// # Errors
+/// As [`lines`].
+pub fn each<C: PerLine>(cmd: &C, args: &[String], global: &Global) -> anyhow::Result<Status> {
+    Ok(lines(cmd, Inputs::args_or_stdin(args), global)?)
+}
+
+/// Reports written to stdout as they come, for the subcommands whose results
+/// are not one per input line (`extract`: the URIs found in a text; `base`:
+/// one answer from several layers).
+pub struct Records {
+    reporter: FormatReporter,
+    sink: Sink,
+    interleave: bool,
+    passed: bool,
+}
+
+impl Records {
+    pub fn new(global: &Global) -> Records {
+        Records {
+            reporter: FormatReporter::new(global),
+            sink: Sink::default(),
+            interleave: same_file(),
+            passed: true,
+        }
+    }
+
+    /// Reports one result (see [`Reporter::report`]).
+    ///
+    /// # Errors
+    /// Writing stdout failed.
+    pub fn report(&mut self, input: Option<&str>, r: &impl Report) -> io::Result<()> {
+        self.passed &= self.reporter.report(input, r, &mut self.sink);
+        if self.sink.out.len() >= BATCH {
+            flush(&mut io::stdout().lock(), &mut self.sink, self.interleave)?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is left; whether every result passed.
+    ///
+    /// # Errors
+    /// Writing stdout failed.
+    pub fn finish(mut self) -> io::Result<Status> {
+        let mut stdout = io::stdout().lock();
+        flush(&mut stdout, &mut self.sink, self.interleave)?;
+        stdout.flush()?;
+        Ok(status(self.passed))
+    }
+}
+
+/// Where a per-line function writes: bytes for stdout and for stderr.
+///
+/// What [`Sink::caret`] writes to stderr goes out in its place among the
+/// stdout bytes when stdout and stderr are the same file (see the module
+/// docs), after the batch's stdout otherwise.
+#[derive(Default)]
+pub struct Sink {
+    pub out: Vec<u8>,
+    err: Vec<u8>,
+    /// For each stderr report: the length of `out` before it and the length
+    /// of `err` after it.
+    marks: Vec<(usize, usize)>,
+}
+
+impl Sink {
+    /// A report for a person on stderr: `label: message`, then `text` (when
+    /// there is one) with a caret under the byte at `index`
+    /// ([`output::write_caret_report`]).
+    pub fn caret(
+        &mut self,
+        label: &str,
+        text: Option<&str>,
+        index: usize,
+        message: impl std::fmt::Display,
+    ) {
+        output::write_caret_report(&mut self.err, label, text, index, message);
+        self.marks.push((self.out.len(), self.err.len()));
+    }
+}
+
+/// Runs a subcommand over `inputs` with `jobs` threads (0 = one per
+/// available core).
 ///
 /// `worker` is called once per thread to make that thread's per-line function
 /// (which may keep reusable scratch space); the function writes the result of
-/// one input into the sink and returns whether the input was valid.
+/// one input into the sink and returns whether the input passed.
 ///
 /// # Errors
-/// An I/O error reading stdin or writing stdout (a closed pipe included).
-pub fn run<M, F>(args: &[String], jobs: usize, worker: M) -> io::Result<Status>
+/// An I/O error reading the input or writing stdout (a closed pipe included).
+fn run<M, F>(inputs: Inputs<'_>, jobs: usize, worker: M) -> io::Result<Status>
 where
     M: Fn() -> F + Sync,
     F: FnMut(Input<'_>, &mut Sink) -> bool,
 {
     let mut stdout = io::stdout().lock();
+    let interleave = same_file();
     let mut sink = Sink::default();
-    if !args.is_empty() {
+    if let Inputs::Args(args) = inputs {
         let mut f = worker();
         let mut valid = true;
         for a in args {
             valid &= f(Input::Text(a), &mut sink);
         }
-        flush(&mut stdout, &mut sink)?;
+        flush(&mut stdout, &mut sink, interleave)?;
         return Ok(status(valid));
     }
+    let mut reader = inputs.open()?;
     let jobs = match jobs {
         0 => thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     if jobs == 1 {
-        let mut stdin = io::stdin().lock();
         let mut f = worker();
         let mut valid = true;
         let (mut batch, mut carry) = (Vec::with_capacity(2 * BATCH), Vec::new());
-        while read_batch(&mut stdin, &mut batch, &mut carry)? {
+        while read_batch(&mut reader, &mut batch, &mut carry)? {
             valid &= for_lines(&batch, &mut f, &mut sink);
-            flush(&mut stdout, &mut sink)?;
+            flush(&mut stdout, &mut sink, interleave)?;
         }
         return Ok(status(valid));
     }
-    parallel(jobs, &worker, &mut stdout)
+    parallel(jobs, reader, &worker, &mut stdout, interleave)
 }
 
 fn status(valid: bool) -> Status {
@@ -156,20 +260,49 @@ fn status(valid: bool) -> Status {
     }
 }
 
-/// Writes and empties the sink's buffers: stdout, with the in-order stderr
-/// reports where they were made, then the rest of stderr.
-fn flush(stdout: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
-    flush_to(stdout, &mut io::stderr(), sink)
+/// Whether stdout and stderr are the same file (the same terminal, or
+/// `2>&1`), told once by their device and inode; assumed when unknown.
+fn same_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::{AsFd, BorrowedFd};
+        use std::os::unix::fs::MetadataExt;
+        let id = |fd: BorrowedFd<'_>| {
+            let m = File::from(fd.try_clone_to_owned().ok()?).metadata().ok()?;
+            Some((m.dev(), m.ino()))
+        };
+        match (id(io::stdout().as_fd()), id(io::stderr().as_fd())) {
+            (Some(o), Some(e)) => o == e,
+            _ => true,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
+}
+
+/// Writes and empties the sink's buffers: stdout, then stderr; or, when
+/// `interleave`, stdout with the stderr reports where they were made.
+fn flush(stdout: &mut impl Write, sink: &mut Sink, interleave: bool) -> io::Result<()> {
+    flush_to(stdout, &mut io::stderr(), sink, interleave)
 }
 
 /// [`flush`] with the stderr to write to.
-fn flush_to(stdout: &mut impl Write, stderr: &mut impl Write, sink: &mut Sink) -> io::Result<()> {
+fn flush_to(
+    stdout: &mut impl Write,
+    stderr: &mut impl Write,
+    sink: &mut Sink,
+    interleave: bool,
+) -> io::Result<()> {
     let (mut o, mut e) = (0, 0);
-    for &(out_before, err_after) in &sink.marks {
-        stdout.write_all(&sink.out[o..out_before])?;
-        stdout.flush()?;
-        stderr.write_all(&sink.err[e..err_after])?;
-        (o, e) = (out_before, err_after);
+    if interleave {
+        for &(out_before, err_after) in &sink.marks {
+            stdout.write_all(&sink.out[o..out_before])?;
+            stdout.flush()?;
+            stderr.write_all(&sink.err[e..err_after])?;
+            (o, e) = (out_before, err_after);
+        }
     }
     stdout.write_all(&sink.out[o..])?;
     if e < sink.err.len() {
@@ -262,7 +395,13 @@ struct Done {
 /// each worker's sinks back to it once written, and the workers hand the
 /// batches back to the reader, so that after the first few batches nothing
 /// is allocated (or grown, or paged in) again.
-fn parallel<M, F>(jobs: usize, worker: &M, stdout: &mut impl Write) -> io::Result<Status>
+fn parallel<M, F>(
+    jobs: usize,
+    mut input: Box<dyn Read + Send>,
+    worker: &M,
+    stdout: &mut impl Write,
+    interleave: bool,
+) -> io::Result<Status>
 where
     M: Fn() -> F + Sync,
     F: FnMut(Input<'_>, &mut Sink) -> bool,
@@ -295,13 +434,12 @@ where
         }
         drop(batch_back);
         let reader = scope.spawn(move || -> io::Result<()> {
-            let mut stdin = io::stdin().lock();
             let mut carry = Vec::new();
             for k in 0.. {
                 let mut batch = spare_batches
                     .try_recv()
                     .unwrap_or_else(|_| Vec::with_capacity(2 * BATCH));
-                if !read_batch(&mut stdin, &mut batch, &mut carry)? {
+                if !read_batch(&mut input, &mut batch, &mut carry)? {
                     break;
                 }
                 if to_workers[k % jobs].send(batch).is_err() {
@@ -319,7 +457,7 @@ where
                 break;
             };
             valid &= done.valid;
-            if let Err(e) = flush(stdout, &mut done.sink) {
+            if let Err(e) = flush(stdout, &mut done.sink, interleave) {
                 written = Err(e);
                 break;
             }
@@ -396,28 +534,33 @@ mod tests {
                 Ok(())
             }
         }
-        let log = RefCell::new(Vec::new());
         let mut sink = Sink::default();
-        sink.text("a\n");
-        sink.err.extend_from_slice(b"late\n");
-        sink.invalid_text("x y", 1, "bad");
-        sink.text("b\n");
-        sink.invalid_text("z", 0, "worse");
-        sink.text("c\n");
-        flush_to(&mut Tagged(&log, b'>'), &mut Tagged(&log, b'!'), &mut sink).unwrap();
-        let shown = String::from_utf8(log.into_inner()).unwrap();
+        let fill = |sink: &mut Sink| {
+            sink.out.extend_from_slice(b"a\n");
+            sink.caret("error", Some("x y"), 1, "bad");
+            sink.out.extend_from_slice(b"b\n");
+            sink.caret("warning", Some("z"), 0, "worse");
+            sink.out.extend_from_slice(b"c\n");
+        };
+        // Both streams as one log, after a flush.
+        let shown = |sink: &mut Sink, interleave: bool| {
+            let log = RefCell::new(Vec::new());
+            fill(sink);
+            let (mut out, mut err) = (Tagged(&log, b'>'), Tagged(&log, b'!'));
+            flush_to(&mut out, &mut err, sink, interleave).unwrap();
+            String::from_utf8(log.into_inner()).unwrap()
+        };
+        // Same file: each report in its place.
         assert_eq!(
-            shown,
-            ">a\n!late\nerror: bad\n  x y\n   ^\n>b\n!error: worse\n  z\n  ^\n>c\n"
+            shown(&mut sink, true),
+            ">a\n!error: bad\n  x y\n   ^\n>b\n!warning: worse\n  z\n  ^\n>c\n"
         );
         assert!(sink.out.is_empty() && sink.err.is_empty() && sink.marks.is_empty());
-        // Without in-order reports, stderr follows the batch's stdout.
-        let log = RefCell::new(Vec::new());
-        sink.text("a\n");
-        sink.err.extend_from_slice(b"e\n");
-        sink.text("b\n");
-        flush_to(&mut Tagged(&log, b'>'), &mut Tagged(&log, b'!'), &mut sink).unwrap();
-        assert_eq!(log.into_inner(), b">a\nb\n!e\n");
+        // Different files: stderr follows the batch's stdout.
+        assert_eq!(
+            shown(&mut sink, false),
+            ">a\nb\nc\n!error: bad\n  x y\n   ^\nwarning: worse\n  z\n  ^\n"
+        );
     }
 
     #[test]

@@ -56,7 +56,9 @@ fn extract_json_has_positions_and_resolution() {
     assert_eq!(o.status.code(), Some(0));
     let v = json_lines(&o);
     assert_eq!(v.len(), 2);
-    assert_eq!(v[0]["uri"], "http://a.example/x/../y");
+    // Each URI found is an input of the envelope (always valid).
+    assert_eq!(v[0]["input"], "http://a.example/x/../y");
+    assert_eq!(v[0]["valid"], true);
     assert_eq!(v[0]["resolved"], Value::Null);
     assert_eq!(
         (v[0]["start"].clone(), v[0]["end"].clone()),
@@ -66,7 +68,7 @@ fn extract_json_has_positions_and_resolution() {
         (v[0]["line"].clone(), v[0]["column"].clone()),
         (json!(1), json!(5))
     );
-    assert_eq!(v[1]["uri"], "http://b.example/");
+    assert_eq!(v[1]["input"], "http://b.example/");
     assert_eq!(
         (v[1]["line"].clone(), v[1]["column"].clone()),
         (json!(2), json!(6))
@@ -111,7 +113,7 @@ fn extract_files_and_abbreviated() {
     let v = json_lines(&o);
     let got: Vec<(&str, &str)> = v
         .iter()
-        .map(|x| (x["file"].as_str().unwrap(), x["uri"].as_str().unwrap()))
+        .map(|x| (x["file"].as_str().unwrap(), x["input"].as_str().unwrap()))
         .collect();
     assert_eq!(
         got,
@@ -172,7 +174,10 @@ fn extract_html_appendix_d() {
         "",
     );
     let v = json_lines(&o);
-    assert_eq!(v[1]["uri"], "../x");
+    assert_eq!(
+        (&v[1]["input"], &v[1]["valid"]),
+        (&json!("../x"), &json!(true))
+    );
     assert_eq!(v[1]["resolved"], "http://www.ics.uci.edu/Test/a/x");
     assert_eq!(v[1]["element"], "a");
     assert_eq!(
@@ -193,6 +198,10 @@ fn extract_html_reports_bad_links() {
     assert!(stderr(&o).contains("<a href>"), "{}", stderr(&o));
     let o = urikit(&["--format", "json", "extract", "--html"], html);
     let v = json_lines(&o);
+    assert_eq!(
+        (&v[0]["input"], &v[0]["valid"]),
+        (&json!("ok.html"), &json!(false))
+    );
     assert_eq!(v[0]["error"]["kind"], "no_base");
     assert_eq!(v[1]["error"]["kind"], "unexpected_char_in_path");
     assert_eq!(v[1]["error"]["index"], 3);
@@ -221,10 +230,13 @@ fn fixup_completes_or_refuses() {
     let v = json_lines(&o);
     assert_eq!(
         v[0],
-        json!({"input": "www.example.org", "uri": "http://www.example.org", "rule": "http"})
+        json!({"input": "www.example.org", "valid": true, "uri": "http://www.example.org", "rule": "http"})
     );
-    assert_eq!(v[1]["input"], "10:30");
-    assert_eq!(v[1]["uri"], Value::Null);
+    assert_eq!(
+        (&v[1]["input"], &v[1]["valid"]),
+        (&json!("10:30"), &json!(false))
+    );
+    assert!(v[1].get("uri").is_none());
     assert_eq!(v[1]["error"]["kind"], "single_label_host");
     let o = urikit(&["fixup", "a:b"], "");
     assert_eq!(o.status.code(), Some(1));
@@ -261,7 +273,7 @@ fn base_layers_and_precedence() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         json_lines(&o)[0],
-        json!({"base": "http://b.example/loc", "layer": "content_location", "section": "5.1.2", "skipped": []})
+        json!({"input": null, "valid": true, "base": "http://b.example/loc", "layer": "content_location", "section": "5.1.2", "skipped": []})
     );
     assert!(stderr(&o).contains("ignored"));
     let o = urikit(
@@ -297,7 +309,12 @@ fn base_problems() {
     let o = urikit(&["base", "--header", "Content-Location: rel"], "");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "");
-    assert!(stderr(&o).contains("no base URI established"));
+    assert!(stderr(&o).contains("error: no base URI established"));
+    let o = urikit(&["--format", "json", "base"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let v = &json_lines(&o)[0];
+    assert_eq!((&v["valid"], &v["base"]), (&json!(false), &Value::Null));
+    assert_eq!(v["error"]["kind"], "no_base");
     let o = urikit(
         &[
             "--format",
@@ -312,7 +329,11 @@ fn base_problems() {
     );
     assert_eq!(o.status.code(), Some(1));
     let v = &json_lines(&o)[0];
-    assert_eq!(v["base"], "http://ok.example/");
+    // A base, but a layer skipped: valid, exit status 1 all the same.
+    assert_eq!(
+        (&v["valid"], &v["base"]),
+        (&json!(true), &json!("http://ok.example/"))
+    );
     assert_eq!(v["skipped"][0]["layer"], "content_base");
     assert_eq!(v["skipped"][0]["error"]["index"], 10);
     let o = urikit(&["base", "--header", "no colon"], "");

@@ -22,7 +22,7 @@ fn resolve_text_prints_one_target_a_line() {
 }
 
 #[test]
-fn resolve_json_has_base_ref_target() {
+fn resolve_json_has_input_base_target() {
     let o = urikit(
         &["--format", "json", "resolve", "--base", BASE, "g;x?y#s"],
         b"",
@@ -32,10 +32,10 @@ fn resolve_json_has_base_ref_target() {
     assert_eq!(v.len(), 1);
     assert_eq!(
         v[0],
-        serde_json::json!({"base": BASE, "ref": "g;x?y#s", "target": "http://a/b/c/g;x?y#s"})
+        serde_json::json!({"input": "g;x?y#s", "valid": true, "base": BASE, "target": "http://a/b/c/g;x?y#s"})
     );
-    // Key order as documented.
-    assert!(stdout(&o).starts_with(r#"{"base":"#));
+    // Key order as documented: the envelope first.
+    assert!(stdout(&o).starts_with(r#"{"input":"g;x?y#s","valid":true,"base":"#));
 }
 
 #[test]
@@ -47,7 +47,10 @@ fn resolve_invalid_reference_is_reported_and_the_rest_go_on() {
     assert_eq!(o.status.code(), Some(1));
     let v = json_lines(&o);
     assert_eq!(v.len(), 2);
-    assert_eq!(v[0]["ref"], "a b");
+    assert_eq!(
+        (&v[0]["input"], &v[0]["valid"]),
+        (&serde_json::json!("a b"), &serde_json::json!(false))
+    );
     assert_eq!(v[0]["error"]["kind"], "unexpected_char_in_path");
     assert_eq!(v[0]["error"]["index"], 1);
     assert!(v[0]["error"]["message"]
@@ -174,7 +177,7 @@ fn relativize_text_and_json() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         json_lines(&o),
-        [serde_json::json!({"base": BASE, "target": "http://a/g", "relative": "/g"})]
+        [serde_json::json!({"input": "http://a/g", "valid": true, "base": BASE, "relative": "/g"})]
     );
 }
 

@@ -233,9 +233,10 @@ fn urn_equivalent_json_and_errors() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         json_lines(&out)[0],
-        json!({"a": "urn:ex:%2a", "b": "URN:EX:%2A", "equivalent": true, "canonical_a": "urn:ex:%2A", "canonical_b": "urn:ex:%2A"})
+        json!({"input": "urn:ex:%2a URN:EX:%2A", "valid": true, "a": "urn:ex:%2a", "b": "URN:EX:%2A", "equivalent": true, "canonical_a": "urn:ex:%2A", "canonical_b": "urn:ex:%2A"})
     );
-    // An input that is not a URN: reported with a caret, exit 2.
+    // An input that is not a URN: reported with a caret under its byte in
+    // the pair, exit 1 as for any invalid input.
     let out = urikit(
         &[
             "urn-equivalent",
@@ -246,20 +247,28 @@ fn urn_equivalent_json_and_errors() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).is_empty());
     let err = stderr(&out);
     assert!(
-        err.contains("  urn:ex:a/b\n          ^\n")
-            && err.contains("B is not a URN under profile draft-04"),
+        err.contains("error: at byte 17: expected")
+            && err.contains("  urn:ex:a urn:ex:a/b\n                   ^\n"),
         "{err}"
     );
     let out = urikit(
         &["--format", "json", "urn-equivalent", "urn:ex:a", "http://x"],
         b"",
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(json_lines(&out)[0]["error"]["kind"], "not_urn");
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (&v["input"], &v["valid"]),
+        (&json!("urn:ex:a http://x"), &json!(false))
+    );
+    assert_eq!(
+        (&v["error"]["kind"], &v["error"]["index"]),
+        (&json!("not_urn"), &json!(9))
+    );
     // Usage errors.
     assert_eq!(
         urikit(&["urn", "--profile", "rfc2141", "urn:ex:a"], b"")

@@ -38,9 +38,12 @@ use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::fmt;
 
+use crate::compose::{Composer, Next};
 use crate::error::ParseErrorKind;
+use crate::host::parse_ipv4;
+use crate::offsets::{HostKind, Offsets, MAX_LEN};
+use crate::parse;
 use crate::pct::{self, Component};
-use crate::relative::with_suffix;
 use crate::table;
 use crate::{UriBuf, UriRef, UriRefBuf};
 
@@ -317,23 +320,7 @@ impl Builder {
     /// # Errors
     /// A [`BuildError`] naming the part and the byte within it.
     pub fn build(&self) -> Result<UriRefBuf, BuildError> {
-        let s = self.assemble()?;
-        let r = UriRefBuf::parse(s).map_err(|(e, _)| self.locate(e.index(), e.kind()))?;
-        self.check_host(r.as_uri_ref().host_str())?;
-        Ok(r)
-    }
-
-    /// An IP literal is checked by the parser; make sure it did not stop
-    /// early (`[::1]/x` would read as a host and a path).
-    fn check_host(&self, parsed: Option<&str>) -> Result<(), BuildError> {
-        match (&self.host, parsed) {
-            (Some(h), Some(p)) if h != p => Err(BuildError::new(
-                Part::Host,
-                p.len(),
-                BuildErrorKind::InvalidHost,
-            )),
-            _ => Ok(()),
-        }
+        self.parts().build()
     }
 
     /// Like [`build`](Builder::build), for an absolute URI.
@@ -348,17 +335,65 @@ impl Builder {
                 BuildErrorKind::MissingScheme,
             ));
         }
-        let s = self.assemble()?;
-        let u = UriBuf::parse(s).map_err(|(e, _)| self.locate(e.index(), e.kind()))?;
-        self.check_host(u.as_uri().host_str())?;
-        Ok(u)
+        let (s, o) = self.parts().check_and_compose()?;
+        Ok(UriBuf::from_offsets(s, o))
     }
 
-    /// Checks each part, then writes them with the guards that keep the
-    /// structure.
-    fn assemble(&self) -> Result<String, BuildError> {
+    /// The components, borrowed.
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            scheme: self.scheme.as_deref(),
+            userinfo: self.userinfo.as_deref(),
+            host: self.host.as_deref(),
+            port: self.port.as_deref(),
+            path: &self.path,
+            query: self.query.as_deref(),
+            fragment: self.fragment.as_deref(),
+        }
+    }
+}
+
+/// The components of a reference to build, borrowed: a [`Builder`]'s, or
+/// an owned reference's with one of them replaced (the setters). Raw text,
+/// checked by [`Parts::build`].
+#[derive(Clone, Copy, Debug)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    /// The components of `r`.
+    fn of(r: &UriRef<'a>) -> Parts<'a> {
+        Parts {
+            scheme: r.scheme(),
+            userinfo: r.userinfo(),
+            host: r.host_str(),
+            port: r.port(),
+            path: r.path(),
+            query: r.query(),
+            fragment: r.fragment(),
+        }
+    }
+
+    /// Checks the components and writes the reference.
+    fn build(&self) -> Result<UriRefBuf, BuildError> {
+        let (s, o) = self.check_and_compose()?;
+        Ok(UriRefBuf::from_offsets(s, o))
+    }
+
+    /// Checks each part and their combination, then writes them with the
+    /// [`Composer`], which keeps the structure (`/.` before a path that would
+    /// read as an authority, `./` before a first segment that would read as a
+    /// scheme). Returns the text and its offsets.
+    fn check_and_compose(&self) -> Result<(String, Offsets), BuildError> {
         use BuildErrorKind as K;
-        if let Some(s) = &self.scheme {
+        if let Some(s) = self.scheme {
             let b = s.as_bytes();
             let bad = match b.first() {
                 None => Some(0),
@@ -381,97 +416,129 @@ impl Builder {
                 return Err(BuildError::new(Part::Port, 0, K::AuthorityPartWithoutHost));
             }
         }
-        let check = |part: Part, text: &Option<String>, keep: &table::Table| match text {
+        let check = |part: Part, text: Option<&str>, keep: &table::Table| match text {
             Some(t) => check_part(part, t, keep),
             None => Ok(()),
         };
-        check(Part::Userinfo, &self.userinfo, &table::USERINFO)?;
-        if let Some(p) = &self.port {
+        check(Part::Userinfo, self.userinfo, &table::USERINFO)?;
+        if let Some(p) = self.port {
             if let Some(i) = p.bytes().position(|c| !c.is_ascii_digit()) {
                 return Err(BuildError::new(Part::Port, i, K::UnexpectedChar));
             }
         }
-        if let Some(h) = &self.host {
+        if let Some(h) = self.host {
             if !h.starts_with('[') {
                 check_part(Part::Host, h, &table::REG_NAME)?;
             }
         }
-        check_part(Part::Path, &self.path, &table::PATH)?;
-        check(Part::Query, &self.query, &table::QUERY)?;
-        check(Part::Fragment, &self.fragment, &table::FRAGMENT)?;
-        let path = self.path.as_str();
+        check_part(Part::Path, self.path, &table::PATH)?;
+        check(Part::Query, self.query, &table::QUERY)?;
+        check(Part::Fragment, self.fragment, &table::FRAGMENT)?;
+        let path = self.path;
         if self.host.is_some() && !path.is_empty() && !path.starts_with('/') {
             return Err(BuildError::new(Part::Path, 0, K::RelativePathWithAuthority));
         }
+        // The host's kind: a reg-name may be an IPv4 address; an IP literal
+        // must be the whole host.
+        let (kind, ipv4, literal_ok) = match self.host.map(str::as_bytes) {
+            Some(h) if h.first() == Some(&b'[') => match parse::parse_ip_literal(h, 0) {
+                Ok((end, kind)) if end == h.len() => (kind, [0; 4], true),
+                _ => (HostKind::RegName, [0; 4], false),
+            },
+            Some(h) => match parse_ipv4(h) {
+                Some(a) => (HostKind::Ipv4, a, true),
+                None => (HostKind::RegName, [0; 4], true),
+            },
+            None => (HostKind::None, [0; 4], true),
+        };
 
         let len = 16
             + [
-                &self.scheme,
-                &self.userinfo,
-                &self.host,
-                &self.port,
-                &self.query,
-                &self.fragment,
+                self.scheme,
+                self.userinfo,
+                self.host,
+                self.port,
+                self.query,
+                self.fragment,
             ]
             .iter()
-            .map(|p| p.as_ref().map_or(0, String::len))
+            .map(|p| p.map_or(0, str::len))
             .sum::<usize>()
             + path.len();
         let mut s = String::with_capacity(len);
-        if let Some(sc) = &self.scheme {
-            s.push_str(sc);
-            s.push(':');
+        let mut c = Composer::new(&mut s);
+        if let Some(sc) = self.scheme {
+            c.scheme(|out| out.push_str(sc));
         }
-        if let Some(h) = &self.host {
-            s.push_str("//");
-            if let Some(u) = &self.userinfo {
-                s.push_str(u);
-                s.push('@');
+        if let Some(h) = self.host {
+            if let Some(u) = self.userinfo {
+                c.userinfo(|out| out.push_str(u));
             }
-            s.push_str(h);
-            if let Some(p) = &self.port {
-                s.push(':');
-                s.push_str(p);
+            c.host(|out| {
+                out.push_str(h);
+                (kind, ipv4)
+            });
+            if let Some(p) = self.port {
+                c.port(|out| out.push_str(p));
             }
-        } else if path.starts_with("//") {
-            s.push_str("/.");
-        } else if self.scheme.is_none() && first_segment_has_colon(path) {
-            s.push_str("./");
         }
-        s.push_str(path);
-        Ok(with_suffix(
-            s,
-            self.query.as_deref(),
-            self.fragment.as_deref(),
-        ))
+        c.path(|out| out.push_str(path));
+        if let Some(q) = self.query {
+            c.query(|out| out.push_str(q));
+        }
+        if let Some(f) = self.fragment {
+            c.fragment(|out| out.push_str(f));
+        }
+        let o = c.finish();
+        if s.len() > MAX_LEN {
+            return Err(self.too_long(MAX_LEN));
+        }
+        if !literal_ok {
+            return Err(self.literal_error(&s));
+        }
+        Ok((s, o))
     }
 
-    /// Maps an index in the assembled string to the part holding it (only the
-    /// host can fail once the parts are checked: a bad IP literal; or the
-    /// whole can be too long).
-    fn locate(&self, index: usize, kind: ParseErrorKind) -> BuildError {
-        if kind == ParseErrorKind::TooLong {
-            let (part, at) = self.part_at(index);
-            return BuildError::new(part, at, BuildErrorKind::TooLong);
+    /// The error for a host that starts with `[` but is not one IP literal:
+    /// where the parser, reading the written reference, stops (inside the
+    /// literal, or after it when the host goes on), or else the end of the
+    /// literal it found.
+    #[cold]
+    fn literal_error(&self, written: &str) -> BuildError {
+        let host_start =
+            self.scheme.map_or(0, |s| s.len() + 1) + 2 + self.userinfo.map_or(0, |u| u.len() + 1);
+        match parse::parse(written) {
+            Err(e) => {
+                let k = match e.kind() {
+                    ParseErrorKind::InvalidPercentEncoding => {
+                        BuildErrorKind::InvalidPercentEncoding
+                    }
+                    _ => BuildErrorKind::InvalidHost,
+                };
+                BuildError::new(Part::Host, e.index().saturating_sub(host_start), k)
+            }
+            Ok(o) => BuildError::new(
+                Part::Host,
+                o.host_end() - o.host_start(),
+                BuildErrorKind::InvalidHost,
+            ),
         }
-        let host_start = self.scheme.as_ref().map_or(0, |s| s.len() + 1)
-            + 2
-            + self.userinfo.as_ref().map_or(0, |u| u.len() + 1);
-        let k = match kind {
-            ParseErrorKind::InvalidPercentEncoding => BuildErrorKind::InvalidPercentEncoding,
-            _ => BuildErrorKind::InvalidHost,
-        };
-        BuildError::new(Part::Host, index.saturating_sub(host_start), k)
     }
-}
 
-impl Builder {
-    /// The part of the assembled string holding byte `index`, and the index
+    /// The error for a reference longer than a parsed value can be: at
+    /// byte `index` (the first past the limit) of the written reference.
+    #[cold]
+    fn too_long(&self, index: usize) -> BuildError {
+        let (part, at) = self.part_at(index);
+        BuildError::new(part, at, BuildErrorKind::TooLong)
+    }
+
+    /// The part of the written reference holding byte `index`, and the index
     /// within that part's text. A delimiter (`:`, `//`, `@`, `?`, `#`, the
     /// `/.` or `./` put before a path) counts as the start of the part it
     /// introduces; past the end is the end of the last part.
     fn part_at(&self, index: usize) -> (Part, usize) {
-        let path = self.path.as_str();
+        let path = self.path;
         let path_prefix = if self.host.is_none()
             && (path.starts_with("//") || (self.scheme.is_none() && first_segment_has_colon(path)))
         {
@@ -482,22 +549,18 @@ impl Builder {
         let has_host = self.host.is_some();
         // Each part present: its delimiter bytes before it, and its text.
         let parts: [(Part, usize, Option<&str>); 7] = [
-            (Part::Scheme, 0, self.scheme.as_deref()),
-            (
-                Part::Userinfo,
-                2,
-                self.userinfo.as_deref().filter(|_| has_host),
-            ),
+            (Part::Scheme, 0, self.scheme),
+            (Part::Userinfo, 2, self.userinfo.filter(|_| has_host)),
             // After the userinfo's "@", or else after "//".
             (
                 Part::Host,
                 if self.userinfo.is_some() { 1 } else { 2 },
-                self.host.as_deref(),
+                self.host,
             ),
-            (Part::Port, 1, self.port.as_deref().filter(|_| has_host)),
+            (Part::Port, 1, self.port.filter(|_| has_host)),
             (Part::Path, path_prefix, Some(path)),
-            (Part::Query, 1, self.query.as_deref()),
-            (Part::Fragment, 1, self.fragment.as_deref()),
+            (Part::Query, 1, self.query),
+            (Part::Fragment, 1, self.fragment),
         ];
         // The scheme's ":" goes before what follows it.
         let mut pending = 0;
@@ -535,12 +598,15 @@ fn first_segment_has_colon(path: &str) -> bool {
     path.split('/').next().is_some_and(|s| s.contains(':'))
 }
 
-// ---- Setters on the owned types: the builder's checks, one parse at the end.
+// ---- Setters on the owned types: the builder's checks and composition, on
+// the reference's own parts with one replaced.
 
 impl UriRefBuf {
-    fn rebuild(&mut self, f: impl FnOnce(Builder) -> Builder) -> Result<(), BuildError> {
-        *self = f(Builder::from_ref(&self.as_uri_ref())).build()?;
-        Ok(())
+    /// The reference with its parts edited by `edit`, checked and built.
+    fn rebuilt<'a>(&'a self, edit: impl FnOnce(&mut Parts<'a>)) -> Result<UriRefBuf, BuildError> {
+        let mut parts = Parts::of(&self.as_uri_ref());
+        edit(&mut parts);
+        parts.build()
     }
 
     /// Sets or removes the scheme. Removing it from a rootless path whose
@@ -559,14 +625,16 @@ impl UriRefBuf {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.scheme_opt(scheme))
+        *self = self.rebuilt(|p| p.scheme = scheme)?;
+        Ok(())
     }
     /// Sets or removes the userinfo (raw).
     ///
     /// # Errors
     /// A byte the userinfo does not allow, or no host.
     pub fn set_userinfo(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.userinfo_opt(raw))
+        *self = self.rebuilt(|p| p.userinfo = raw)?;
+        Ok(())
     }
     /// Sets the host (raw), or removes the whole authority with `None`.
     ///
@@ -583,38 +651,46 @@ impl UriRefBuf {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_host(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        match raw {
-            Some(h) => self.rebuild(|b| b.host(h)),
-            None => self.rebuild(|b| b.host_opt(None).userinfo_opt(None).port_opt(None)),
-        }
+        *self = self.rebuilt(|p| {
+            p.host = raw;
+            if raw.is_none() {
+                // No authority: no userinfo and no port either.
+                (p.userinfo, p.port) = (None, None);
+            }
+        })?;
+        Ok(())
     }
     /// Sets or removes the port (raw digits).
     ///
     /// # Errors
     /// A non-digit, or no host.
     pub fn set_port(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.port_opt(raw))
+        *self = self.rebuilt(|p| p.port = raw)?;
+        Ok(())
     }
     /// Sets the path (raw).
     ///
     /// # Errors
     /// A byte the path does not allow; a rootless path with an authority.
     pub fn set_path(&mut self, raw: &str) -> Result<(), BuildError> {
-        self.rebuild(|b| b.path(raw))
+        *self = self.rebuilt(|p| p.path = raw)?;
+        Ok(())
     }
     /// Sets or removes the query (raw).
     ///
     /// # Errors
     /// A byte the query does not allow.
     pub fn set_query(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.query_opt(raw))
+        *self = self.rebuilt(|p| p.query = raw)?;
+        Ok(())
     }
     /// Sets or removes the fragment (raw).
     ///
     /// # Errors
     /// A byte the fragment does not allow.
     pub fn set_fragment(&mut self, raw: Option<&str>) -> Result<(), BuildError> {
-        self.rebuild(|b| b.fragment_opt(raw))
+        *self = self.rebuilt(|p| p.fragment = raw)?;
+        Ok(())
     }
 
     /// Appends a `key=value` pair (or a bare `key` for `None`) to the query,
@@ -672,23 +748,20 @@ impl UriRefBuf {
         removed
     }
 
-    /// Replaces the query with text known to be valid.
+    /// Replaces the query with text known to be valid: the reference's
+    /// text before and after it copied with their offsets.
     fn replace_query(&mut self, q: Option<&str>) {
         let r = self.as_uri_ref();
-        let s = r.as_str();
-        let end = s.len() - r.fragment().map_or(0, |f| f.len() + 1);
-        let start = end - r.query().map_or(0, |q| q.len() + 1);
-        let mut out = String::with_capacity(s.len() + q.map_or(0, |q| q.len() + 1));
-        out.push_str(&s[..start]);
+        let mut s = String::with_capacity(r.as_str().len() + q.map_or(0, |q| q.len() + 1));
+        let mut c = Composer::new(&mut s);
+        c.copy(r.source(), Next::Scheme, Next::Query);
         if let Some(q) = q {
-            out.push('?');
-            out.push_str(q);
+            c.query(|out| out.push_str(q));
         }
-        out.push_str(&s[end..]);
-        match UriRefBuf::parse(out) {
-            Ok(n) => *self = n,
-            Err(_) => debug_assert!(false, "query replacement broke {s:?}"),
-        }
+        c.skip(Next::Fragment);
+        c.copy(r.source(), Next::Fragment, Next::End);
+        let o = c.finish();
+        *self = UriRefBuf::from_offsets(s, o);
     }
 }
 
@@ -908,10 +981,10 @@ mod tests {
             (&prefixed, "pppppQ"),
             (&bare, "SHHHH"),
         ] {
-            let s = b.assemble().unwrap();
+            let (s, _) = b.parts().check_and_compose().unwrap();
             assert_eq!(s.len(), want.len(), "{s}");
             for (k, w) in want.chars().enumerate() {
-                let (part, at) = b.part_at(k);
+                let (part, at) = b.parts().part_at(k);
                 let letter = match part {
                     Part::Scheme => 'S',
                     Part::Userinfo => 'u',
@@ -926,6 +999,7 @@ mod tests {
                 assert!(at <= k, "{s:?} byte {k}");
             }
         }
+        let full = full.parts();
         assert_eq!(full.part_at(0), (Part::Scheme, 0));
         assert_eq!(full.part_at(7), (Part::Userinfo, 0));
         assert_eq!(full.part_at(8), (Part::Host, 0)); // the "@"
@@ -933,7 +1007,7 @@ mod tests {
         assert_eq!(full.part_at(15), (Part::Path, 1));
         assert_eq!(full.part_at(16), (Part::Query, 0)); // the "?"
         assert_eq!(full.part_at(1000), (Part::Fragment, 1));
-        let e = full.locate(18, ParseErrorKind::TooLong);
+        let e = full.too_long(18);
         assert_eq!(
             (e.part(), e.index(), e.kind()),
             (Part::Query, 1, BuildErrorKind::TooLong)

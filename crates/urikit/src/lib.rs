@@ -92,6 +92,8 @@ pub mod base;
 #[cfg(feature = "alloc")]
 pub mod build;
 #[cfg(feature = "alloc")]
+mod compose;
+#[cfg(feature = "alloc")]
 pub mod equivalence;
 #[cfg(feature = "extract")]
 pub mod extract;

@@ -14,6 +14,7 @@
 
 use alloc::string::String;
 
+use crate::compose::{Composer, Next};
 use crate::path::{base_dir, remove_dot_segments};
 use crate::resolve::{ResolveError, ResolveErrorKind, Resolver};
 use crate::uri::{Uri, UriRef, UriRefBuf};
@@ -50,20 +51,33 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
     let b = base.without_fragment();
     let t: &UriRef<'_> = target;
     let mut best: Option<UriRefBuf> = None;
-    let mut consider = |candidate: String| {
+    let mut consider = |candidate: UriRefBuf| {
         if best
             .as_ref()
-            .is_some_and(|r| r.as_str().len() <= candidate.len())
+            .is_some_and(|r| r.as_str().len() <= candidate.as_str().len())
         {
             return;
         }
-        let Ok(r) = UriRef::parse(&candidate) else {
-            return;
-        };
-        match Resolver::new().resolve(base, &r) {
-            Ok(resolved) if resolved.as_str() == t.as_str() => best = Some(r.to_owned()),
+        match Resolver::new().resolve(base, &candidate.as_uri_ref()) {
+            Ok(resolved) if resolved.as_str() == t.as_str() => best = Some(candidate),
             _ => {}
         }
+    };
+    // A candidate: nothing before `from` but `path` (when `from` is the
+    // query or the fragment), then the target's components from `from` on.
+    // The composer keeps the structure: `/.` before a path that would read
+    // as an authority, `./` before a first segment that would read as a
+    // scheme.
+    let candidate = |path: &str, from: Next| {
+        let mut s = String::with_capacity(path.len() + t.as_str().len() + 2);
+        let mut c = Composer::new(&mut s);
+        if from > Next::Path {
+            c.path(|out| out.push_str(path));
+        }
+        c.skip(from);
+        c.copy(t.source(), from, Next::End);
+        let o = c.finish();
+        UriRefBuf::from_offsets(s, o)
     };
 
     let same_scheme = b.scheme() == t.scheme();
@@ -71,9 +85,9 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
     if same_scheme && same_authority {
         if t.path() == b.path() {
             if t.query() == b.query() {
-                consider(with_suffix(String::new(), None, t.fragment()));
+                consider(candidate("", Next::Fragment));
             } else if t.query().is_some() {
-                consider(with_suffix(String::new(), t.query(), t.fragment()));
+                consider(candidate("", Next::Query));
             }
         }
         // The path as resolution computes it, before the "/." that keeps a
@@ -83,52 +97,18 @@ pub fn relativize(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Resolve
             _ => t.path(),
         };
         if let Some(p) = relative_path(&b, logical) {
-            consider(with_suffix(p, t.query(), t.fragment()));
+            consider(candidate(&p, Next::Query));
         }
         if t.path().starts_with('/') {
-            consider(with_suffix(
-                absolute_path(t.path()),
-                t.query(),
-                t.fragment(),
-            ));
+            consider(candidate("", Next::Path));
         }
     }
-    if same_scheme {
-        if let Some(a) = t.authority() {
-            let mut s = String::with_capacity(t.as_str().len());
-            s.push_str("//");
-            s.push_str(a.as_str());
-            s.push_str(t.path());
-            consider(with_suffix(s, t.query(), t.fragment()));
-        }
+    if same_scheme && t.has_authority() {
+        consider(candidate("", Next::Authority));
     }
-    consider(String::from(t.as_str()));
+    consider(candidate("", Next::Scheme));
 
     best.ok_or_else(|| ResolveError::new(first_dot_segment(t), ResolveErrorKind::UnreachableTarget))
-}
-
-/// A path that, written as an absolute-path reference, stays a path: `//x`
-/// would read as an authority, `/.//x` does not and resolves to the same.
-fn absolute_path(path: &str) -> String {
-    let mut s = String::with_capacity(path.len() + 2);
-    if path.starts_with("//") {
-        s.push_str("/.");
-    }
-    s.push_str(path);
-    s
-}
-
-/// `s` followed by `?query` and `#fragment` when present.
-pub(crate) fn with_suffix(mut s: String, query: Option<&str>, fragment: Option<&str>) -> String {
-    if let Some(q) = query {
-        s.push('?');
-        s.push_str(q);
-    }
-    if let Some(f) = fragment {
-        s.push('#');
-        s.push_str(f);
-    }
-    s
 }
 
 /// The relative-path reference from the base's directory to `path`: up with
@@ -188,13 +168,11 @@ fn relative_path(base: &UriRef<'_>, path: &str) -> Option<String> {
     for _ in 0..ups {
         s.push_str("../");
     }
-    if ups == 0 {
+    if ups == 0 && rest.starts_with('/') {
         // A relative path's first segment may not be empty (it would start
-        // "//", or "/") nor hold ":" (it would read as a scheme).
-        let first = rest.split('/').next().unwrap_or("");
-        if first.is_empty() || first.contains(':') {
-            s.push_str("./");
-        }
+        // "//", or "/"). (One that holds ":", which would read as a scheme,
+        // gets its "./" from the composer.)
+        s.push_str("./");
     }
     s.push_str(rest);
     Some(s)

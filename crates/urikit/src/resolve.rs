@@ -59,8 +59,8 @@ use core::fmt;
 
 use alloc::string::String;
 
+use crate::compose::{Composer, Next};
 use crate::normalize::look::has_dot_segment;
-use crate::offsets::{AuthMeta, Cut, Meta};
 use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
@@ -85,6 +85,15 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// Every profile, the default first.
+    ///
+    /// ```
+    /// use urikit::Profile;
+    /// let names = Profile::ALL.map(Profile::name);
+    /// assert_eq!(names, ["rfc3986", "draft-1997", "draft-2003"]);
+    /// ```
+    pub const ALL: [Profile; 3] = [Profile::Rfc3986, Profile::Draft1997, Profile::Draft2003];
+
     /// The stable name of the profile, as the CLI spells it: `rfc3986`,
     /// `draft-1997`, `draft-2003`.
     pub const fn name(self) -> &'static str {
@@ -208,145 +217,162 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        check_target_len(base.as_str().len(), reference.as_str().len())?;
-        if self.profile == Profile::Rfc3986 {
-            if let Some(t) = splice(self.strict, base, reference) {
-                return Ok(t);
-            }
-        }
-        self.resolve_in_steps(base, reference)
+        self.resolve_copying(base, reference, true)
     }
 
-    /// The general case of [`resolve`](Resolver::resolve): each profile's
-    /// algorithm step by step, dot-segment removal included.
-    #[inline(never)]
-    fn resolve_in_steps(
+    /// RFC 3986 section 5.2.2, with the profile's rule where the profiles
+    /// differ, writing the target with the [`Composer`].
+    ///
+    /// The target is the base's components up to some point and the
+    /// reference's from there on, perhaps with a path made in between (a
+    /// merge, or a path with its dot segments removed). With `copy`, a path
+    /// that has no dot segment to remove is not made but copied, in one
+    /// piece with the components after it (the fast path: nothing searched,
+    /// the offsets moved from the two inputs'); without, every path the
+    /// profile removes dot segments from is written by that step (the tests'
+    /// reference for the fast path).
+    #[inline(always)]
+    fn resolve_copying(
         &self,
         base: &Uri<'_>,
-        reference: &UriRef<'_>,
-    ) -> Result<UriBuf, ResolveError> {
-        let base = base.without_fragment();
-        let r = reference;
-        let r_scheme = match r.scheme() {
-            Some(s) if !self.strict && s.eq_ignore_ascii_case(scheme_of(&base)) => None,
-            s => s,
-        };
-        match self.profile {
-            Profile::Rfc3986 => self.rfc3986(&base, r, r_scheme),
-            Profile::Draft2003 => self.draft2003(&base, r, r_scheme),
-            Profile::Draft1997 => self.draft1997(&base, r, r_scheme),
-        }
-    }
-
-    /// RFC 3986 section 5.2.2, with `remove_dot_segments` everywhere.
-    fn rfc3986(
-        &self,
-        base: &UriRef<'_>,
         r: &UriRef<'_>,
-        r_scheme: Option<&str>,
+        copy: bool,
     ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        // One allocation: room for the longest path and the rest.
-        let longest_query = r.query().or(base.query());
-        let room = base.path().len() + r.path().len() + tail_len(longest_query, r.fragment());
-        let mut t = Target::new(scheme, auth_src, room);
-        let query = if path_taken_as_is(r, r_scheme) {
-            self.check_underflow(r.path(), 0, r)?;
-            remove_dot_segments(r.path(), &mut t.s);
-            r.query()
-        } else if r.path().is_empty() {
-            // T.path = Base.path; T.query = R.query or else Base.query.
-            t.s.push_str(base.path());
-            r.query().or(base.query())
-        } else {
-            let dir = merge_dir(base, base.has_authority());
-            if !self.reject_underflow
-                && !has_dot_segment(dir.as_bytes())
-                && !has_dot_segment(r.path().as_bytes())
-            {
-                // No dot segment in either half (and `dir` is empty or ends
-                // with "/", so none across them): the merge is the result.
-                t.s.push_str(dir);
-                t.s.push_str(r.path());
+        check_target_len(base.as_str().len(), r.as_str().len())?;
+        let (b, rs) = (base.source(), r.source());
+        // Non-strict resolution ignores a scheme equal to the base's (the
+        // one place this rule is applied).
+        let r_scheme = r
+            .scheme()
+            .filter(|s| self.strict || !s.eq_ignore_ascii_case(base.scheme()));
+        let r_path = r.path();
+        let draft1997 = self.profile == Profile::Draft1997;
+        // The one allocation: the target is at most the base, the reference
+        // and the `/.` that may go before a path without authority.
+        let mut s = String::with_capacity(base.as_str().len() + r.as_str().len() + 2);
+        let mut t = Composer::new(&mut s);
+        if r_scheme.is_some() {
+            // T.scheme, T.authority, T.path, T.query = R's.
+            self.own_path(&mut t, r, Next::Scheme, copy)?;
+        } else if r.has_authority() {
+            // T.scheme = Base.scheme; T.authority, T.path, T.query = R's.
+            t.copy(b, Next::Scheme, Next::Authority);
+            self.own_path(&mut t, r, Next::Authority, copy)?;
+        } else if r_path.starts_with('/') {
+            // T.scheme, T.authority = Base's; T.path, T.query = R's.
+            t.copy(b, Next::Scheme, Next::Path);
+            self.own_path(&mut t, r, Next::Path, copy)?;
+        } else if r_path.is_empty() && !(draft1997 && r.query().is_some()) {
+            // T.path = Base.path; T.query = R.query if defined, else
+            // Base.query (the 1997 draft: only for the current document, a
+            // reference without a query).
+            if r.query().is_some() {
+                t.copy(b, Next::Scheme, Next::Query);
+                t.copy(rs, Next::Query, Next::End);
             } else {
-                // The merged path, on the stack when it is short (so that the
-                // target stays the one allocation).
-                let mut stack = [0u8; MERGE_ON_STACK];
-                let heap;
-                let merged = match concat_on_stack(&mut stack, dir, r.path()) {
-                    Some(m) => m,
-                    None => {
-                        heap = [dir, r.path()].concat();
-                        heap.as_str()
-                    }
-                };
-                self.check_underflow(merged, dir.len(), r)?;
-                remove_dot_segments(merged, &mut t.s);
+                t.copy(b, Next::Scheme, Next::Fragment);
+                t.copy(rs, Next::Fragment, Next::End);
             }
-            r.query()
-        };
-        Ok(t.finish(query, r.fragment(), false))
-    }
-
-    /// The 2003 draft's section 5.2: RFC 3986 with "retain" in merge step 7
-    /// and no dot removal outside the merge.
-    fn draft2003(
-        &self,
-        base: &UriRef<'_>,
-        r: &UriRef<'_>,
-        r_scheme: Option<&str>,
-    ) -> Result<UriBuf, ResolveError> {
-        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let mut t = Target::for_drafts(scheme, auth_src, base, r);
-        let query = if path_taken_as_is(r, r_scheme) {
-            t.s.push_str(r.path());
-            r.query()
-        } else if r.path().is_empty() {
-            // With a query: Base.path and R.query; without: the current document.
-            t.s.push_str(base.path());
-            r.query().or(base.query())
         } else {
-            // Merge step 1: "If the base URI's path component is the empty
-            // string, then a single slash character is copied to the buffer."
-            let merged = merge(base, r.path(), true);
-            self.check_underflow(&merged.buf, merged.dir_len, r)?;
-            remove_dot_segments_keep_excess(&merged.buf, &mut t.s);
-            r.query()
-        };
-        Ok(t.finish(query, r.fragment(), false))
+            self.merged_path(&mut t, base, r, copy)?;
+        }
+        let o = t.finish();
+        Ok(UriBuf::from_offsets(s, o))
     }
 
-    /// draft-fielding-url-syntax-05 section 5.2, steps 1-7.
-    fn draft1997(
+    /// The reference's own path (it has a scheme, an authority or an
+    /// absolute path) and what follows, copied from `from` on: RFC 3986
+    /// removes the path's dot segments, the drafts take it as it is.
+    #[inline(always)]
+    fn own_path(
         &self,
-        base: &UriRef<'_>,
+        t: &mut Composer<'_>,
         r: &UriRef<'_>,
-        r_scheme: Option<&str>,
-    ) -> Result<UriBuf, ResolveError> {
-        // Step 2: the current document.
-        if r_scheme.is_none() && !r.has_authority() && r.path().is_empty() && r.query().is_none() {
-            let mut t = Target::for_drafts(scheme_of(base), base, base, r);
-            t.s.push_str(base.path());
-            return Ok(t.finish(base.query(), r.fragment(), false));
+        from: Next,
+        copy: bool,
+    ) -> Result<(), ResolveError> {
+        let path = r.path();
+        if self.profile == Profile::Rfc3986 && (!copy || has_dot_segment(path.as_bytes())) {
+            self.check_underflow(path, 0, r)?;
+            t.copy(r.source(), from, Next::Path);
+            t.path(|s| remove_dot_segments(path, s));
+            t.copy(r.source(), Next::Query, Next::End);
+        } else {
+            t.copy(r.source(), from, Next::End);
         }
-        // Steps 3 and 4.
-        let (scheme, auth_src) = scheme_and_authority(base, r, r_scheme);
-        let mut t = Target::for_drafts(scheme, auth_src, base, r);
-        if path_taken_as_is(r, r_scheme) {
-            // Steps 3-5: no merge, no dot removal.
-            t.s.push_str(r.path());
-            return Ok(t.finish(r.query(), r.fragment(), false));
+        Ok(())
+    }
+
+    /// `merge(Base.path, R.path)` (RFC 3986 section 5.2.3) with the
+    /// profile's rules, its dot segments removed, then the reference's query
+    /// and fragment.
+    ///
+    /// The merge is `/` and the reference's path when the base's path is
+    /// empty and RFC 3986 or the 1997 draft finds an authority, or always
+    /// with the 2003 draft; otherwise the base's directory and the
+    /// reference's path. The 1997 draft merges the reference's query too
+    /// (`path "?" query`) and splits it off again at the first `?` after
+    /// removing dot segments; the drafts keep excess `..`.
+    #[inline(always)]
+    fn merged_path(
+        &self,
+        t: &mut Composer<'_>,
+        base: &Uri<'_>,
+        r: &UriRef<'_>,
+        copy: bool,
+    ) -> Result<(), ResolveError> {
+        let (b, rs) = (base.source(), r.source());
+        let slash =
+            base.path().is_empty() && (self.profile == Profile::Draft2003 || base.has_authority());
+        let dir = if slash { "/" } else { base_dir(base.path()) };
+        let o = r.offsets();
+        let tail = if self.profile == Profile::Draft1997 {
+            // The path, and the query with its `?`.
+            r.as_str()
+                .get(o.path_start()..o.query_end())
+                .unwrap_or_default()
+        } else {
+            r.path()
+        };
+        if copy && !has_dot_segment(dir.as_bytes()) && !has_dot_segment(tail.as_bytes()) {
+            // No dot segment in either half (and `dir` is empty or ends with
+            // "/", so none across them): the merge is the result.
+            if slash {
+                t.copy(b, Next::Scheme, Next::Path);
+                t.push_path(dir);
+            } else {
+                t.copy_into_path(b, Next::Scheme, dir.len());
+            }
+            t.copy(rs, Next::InPath, Next::End);
+            return Ok(());
         }
-        // Step 6: the base's directory, the reference's path and "?" query,
-        // dot segments removed, then split at the first "?".
-        let mut merged = merge(base, r.path(), base.has_authority());
-        if let Some(q) = r.query() {
-            merged.buf.push('?');
-            merged.buf.push_str(q);
+        // The merged path, on the stack when it is short (so that the target
+        // stays the one allocation).
+        let mut stack = [0u8; MERGE_ON_STACK];
+        let heap;
+        let merged = match concat_on_stack(&mut stack, dir, tail) {
+            Some(m) => m,
+            None => {
+                heap = [dir, tail].concat();
+                heap.as_str()
+            }
+        };
+        self.check_underflow(merged, dir.len(), r)?;
+        t.copy(b, Next::Scheme, Next::Path);
+        if self.profile == Profile::Draft1997 {
+            t.path_and_query(|s| remove_dot_segments_keep_excess(merged, s));
+            // The reference's query was part of the merge.
+            t.skip(Next::Fragment);
+            t.copy(rs, Next::Fragment, Next::End);
+        } else {
+            if self.profile == Profile::Rfc3986 {
+                t.path(|s| remove_dot_segments(merged, s));
+            } else {
+                t.path(|s| remove_dot_segments_keep_excess(merged, s));
+            }
+            t.copy(rs, Next::Query, Next::End);
         }
-        self.check_underflow(&merged.buf, merged.dir_len, r)?;
-        remove_dot_segments_keep_excess(&merged.buf, &mut t.s);
-        Ok(t.finish(None, r.fragment(), true))
+        Ok(())
     }
 
     /// With `reject_underflow`, fails on the first excess `..` of `buf`, a
@@ -375,100 +401,6 @@ impl Resolver {
     }
 }
 
-/// RFC 3986 resolution (either strictness) when no dot segment is to be
-/// removed, which is the common case: the target is then a prefix of the
-/// base, perhaps a `/`, and a suffix of the reference, copied into a string
-/// of the exact length, with offsets computed from the two inputs' stored
-/// offsets ([`Offsets::splice`](crate::offsets::Offsets::splice): nothing
-/// searched, unpacked or packed again). `None` when a dot segment needs the
-/// general algorithm.
-///
-/// Each case is RFC 3986 section 5.2.2 with `remove_dot_segments` the
-/// identity (no `.` or `..` segment in the path it is given; for a merge,
-/// none in the base's directory nor in the reference's path, and the
-/// directory is empty or ends with `/`, so none across them). A target
-/// without an authority never gets a path starting with `//` here: the
-/// reference's path cannot (it has no authority), nor can the base's (the
-/// same), and a directory merged with another path ends with `/`.
-#[inline]
-fn splice(strict: bool, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
-    let r_path = r.path();
-    // Where the reference's part of the target starts.
-    let mut from = 0;
-    if let Some(scheme) = r.scheme() {
-        if strict || !scheme.eq_ignore_ascii_case(base.scheme()) {
-            // The target is the reference (copied with its offsets as they
-            // are).
-            if has_dot_segment(r_path.as_bytes()) {
-                return None;
-            }
-            return r.as_uri().map(|u| u.to_owned());
-        }
-        // Non-strict: the reference without its scheme (as long as the
-        // base's, which the target keeps).
-        from = scheme.len() + 1;
-    }
-    let bo = base.offsets();
-    let (cut, head, slash) = if r.has_authority() {
-        // Everything but the scheme is the reference's.
-        (Cut::Authority, bo.scheme_end() + 1, false)
-    } else if r_path.starts_with('/') {
-        (Cut::Path, bo.path_start(), false)
-    } else if !r_path.is_empty() {
-        let b_path = base.path();
-        if b_path.is_empty() && bo.has_authority() {
-            // merge(): "/" and the reference's path.
-            (Cut::PathTail, bo.path_start(), true)
-        } else {
-            let dir = base_dir(b_path);
-            if has_dot_segment(dir.as_bytes()) {
-                return None;
-            }
-            (Cut::PathTail, bo.path_start() + dir.len(), false)
-        }
-    } else if r.query().is_some() {
-        // The base's path, untouched.
-        (Cut::Query, bo.path_end(), false)
-    } else {
-        // The base without its fragment.
-        (Cut::Fragment, bo.query_end(), false)
-    };
-    if cut != Cut::Query && cut != Cut::Fragment && has_dot_segment(r_path.as_bytes()) {
-        return None;
-    }
-    Some(spliced(base, r, cut, head, slash, from))
-}
-
-/// The target that is the first `head` bytes of the base, a `/` if `slash`,
-/// and the reference from byte `from` on (its components from `cut` on),
-/// with its offsets: the base's before the cut, the reference's moved from
-/// `from` to where they land from the cut on.
-#[inline(always)]
-fn spliced(
-    base: &Uri<'_>,
-    r: &UriRef<'_>,
-    cut: Cut,
-    head: usize,
-    slash: bool,
-    from: usize,
-) -> UriBuf {
-    let tail = r.as_str().get(from..).unwrap_or_default();
-    let at = head + usize::from(slash);
-    let mut s = String::with_capacity(at + tail.len());
-    s.push_str(base.as_str().get(..head).unwrap_or_default());
-    if slash {
-        s.push('/');
-    }
-    s.push_str(tail);
-    let o = base.offsets().splice(&r.offsets(), cut, from, at);
-    UriBuf::from_offsets(s, o)
-}
-
-/// The scheme of a base (a [`Uri`], so always present).
-fn scheme_of<'a>(base: &UriRef<'a>) -> &'a str {
-    base.scheme().unwrap_or("")
-}
-
 /// The target of a base of `base_len` bytes and a reference of `ref_len` is
 /// no longer than both and the few bytes a merge adds (a `/`, a `/.`, a `?`):
 /// past the parser's limit it could not be parsed back, so it is an error
@@ -480,59 +412,6 @@ fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError>
         return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
     }
     Ok(())
-}
-
-/// Where the target's scheme and authority come from, in every profile: the
-/// reference's scheme and authority when it has a scheme; else the base's
-/// scheme, with the reference's authority if it has one, else the base's.
-fn scheme_and_authority<'x>(
-    base: &'x UriRef<'_>,
-    r: &'x UriRef<'_>,
-    r_scheme: Option<&'x str>,
-) -> (&'x str, &'x UriRef<'x>) {
-    match (r_scheme, r.has_authority()) {
-        (Some(s), _) => (s, r),
-        (None, true) => (scheme_of(base), r),
-        (None, false) => (scheme_of(base), base),
-    }
-}
-
-/// Whether the target's path is the reference's own (a scheme, an authority
-/// or an absolute path), not the base's nor a merge with it.
-fn path_taken_as_is(r: &UriRef<'_>, r_scheme: Option<&str>) -> bool {
-    r_scheme.is_some() || r.has_authority() || r.path().starts_with('/')
-}
-
-/// A merged path (RFC 3986 section 5.2.3), remembering how much of it came
-/// from the base.
-struct Merged {
-    buf: String,
-    dir_len: usize,
-}
-
-/// `merge(Base.path, R.path)`: `/` + the reference's path when the base path
-/// is empty and `slash_if_empty` (RFC 3986: when the base has an authority;
-/// the 2003 draft: always), otherwise the base's directory + the reference's
-/// path.
-fn merge(base: &UriRef<'_>, r_path: &str, slash_if_empty: bool) -> Merged {
-    let dir = merge_dir(base, slash_if_empty);
-    let mut buf = String::with_capacity(dir.len() + r_path.len() + 1);
-    buf.push_str(dir);
-    buf.push_str(r_path);
-    Merged {
-        buf,
-        dir_len: dir.len(),
-    }
-}
-
-/// The base's part of [`merge`]: `/` when the base path is empty and
-/// `slash_if_empty`, otherwise the base's directory.
-fn merge_dir<'a>(base: &UriRef<'a>, slash_if_empty: bool) -> &'a str {
-    if base.path().is_empty() && slash_if_empty {
-        "/"
-    } else {
-        base_dir(base.path())
-    }
 }
 
 /// How long a merged path may be to be built on the stack.
@@ -547,12 +426,6 @@ fn concat_on_stack<'b>(buf: &'b mut [u8; MERGE_ON_STACK], a: &str, b: &str) -> O
     y.copy_from_slice(b.as_bytes());
     // Two strings end to end are UTF-8; the check cannot fail.
     core::str::from_utf8(out).ok()
-}
-
-/// An upper bound on what [`Target::finish`] adds after the path: the query
-/// and fragment with their delimiters, and a `/.` it may insert.
-fn tail_len(query: Option<&str>, fragment: Option<&str>) -> usize {
-    2 + query.map_or(0, |q| q.len() + 1) + fragment.map_or(0, |f| f.len() + 1)
 }
 
 /// The byte offset of the first `..` segment of `path` that has no segment
@@ -573,108 +446,6 @@ fn excess_dot_dot(path: &str) -> Option<usize> {
         offset += seg.len() + 1;
     }
     None
-}
-
-/// The target under construction: its string so far and the offsets of the
-/// parts already written.
-struct Target {
-    s: String,
-    scheme_end: usize,
-    auth: Option<AuthMeta>,
-    path_start: usize,
-}
-
-impl Target {
-    /// Writes `scheme ":"` and the authority of `auth_src`, if it has one.
-    ///
-    /// The string has room for `room` more bytes: with the callers' bounds,
-    /// the target is the one allocation.
-    fn new(scheme: &str, auth_src: &UriRef<'_>, room: usize) -> Target {
-        // The authority's text straight from the offsets (no `Authority` view).
-        let auth_meta = auth_src.offsets().auth_meta(auth_src.as_str());
-        let auth_text = auth_meta.and_then(|a| auth_src.as_str().get(a.start..a.end));
-        let auth_len = auth_text.map_or(0, |t| t.len() + 2);
-        let mut s = String::with_capacity(scheme.len() + 1 + auth_len + room);
-        s.push_str(scheme);
-        s.push(':');
-        let auth = match (auth_meta, auth_text) {
-            (Some(a), Some(text)) => {
-                s.push_str("//");
-                let start = s.len();
-                s.push_str(text);
-                Some(shift(a, start))
-            }
-            _ => None,
-        };
-        let path_start = s.len();
-        Target {
-            s,
-            scheme_end: scheme.len(),
-            auth,
-            path_start,
-        }
-    }
-
-    /// [`Target::new`] for the drafts' algorithms: room for the whole of
-    /// `base` and `r` and the few bytes a merge adds.
-    fn for_drafts(
-        scheme: &str,
-        auth_src: &UriRef<'_>,
-        base: &UriRef<'_>,
-        r: &UriRef<'_>,
-    ) -> Target {
-        Target::new(scheme, auth_src, base.as_str().len() + r.as_str().len() + 2)
-    }
-
-    /// Ends the path written so far (splitting a query off it at the first
-    /// `?` when `query_in_path`), then writes the query and fragment.
-    fn finish(
-        mut self,
-        query: Option<&str>,
-        fragment: Option<&str>,
-        query_in_path: bool,
-    ) -> UriBuf {
-        if self.auth.is_none() && self.s[self.path_start..].starts_with("//") {
-            // "foo:" + "//b" would read "b" as an authority.
-            self.s.insert_str(self.path_start, "/.");
-        }
-        let mut meta = Meta {
-            scheme_end: self.scheme_end,
-            auth: self.auth,
-            path_start: self.path_start,
-            path_end: self.s.len(),
-            query: None,
-            fragment: None,
-        };
-        if query_in_path {
-            if let Some(k) = self.s[self.path_start..].find('?') {
-                meta.path_end = self.path_start + k;
-                meta.query = Some(meta.path_end);
-            }
-        } else if let Some(q) = query {
-            meta.query = Some(self.s.len());
-            self.s.push('?');
-            self.s.push_str(q);
-        }
-        if let Some(f) = fragment {
-            meta.fragment = Some(self.s.len());
-            self.s.push('#');
-            self.s.push_str(f);
-        }
-        UriBuf::from_parts(self.s, meta)
-    }
-}
-
-/// `a` with its offsets moved so that the authority starts at `start`.
-fn shift(a: AuthMeta, start: usize) -> AuthMeta {
-    let at = |x: usize| x - a.start + start;
-    AuthMeta {
-        start,
-        host_start: at(a.host_start),
-        host_end: at(a.host_end),
-        end: at(a.end),
-        host: a.host,
-    }
 }
 
 impl UriRef<'_> {
@@ -856,10 +627,11 @@ mod tests {
     }
 
     #[test]
-    fn splice_agrees_with_the_steps() {
-        // The fast path against the general algorithm, on every pair: the
-        // same string and the same components (the debug build also checks
-        // the offsets against a parse of the result).
+    fn copies_agree_with_the_steps() {
+        // The fast path (a path with no dot segment copied) against the
+        // dot-removal step run on every path, for every profile and pair:
+        // the same string and the same components (the debug build also
+        // checks the offsets against a parse of the result).
         let bases = [
             "http://a/b/c/d;p?q",
             "http://a/b/c/d;p?q#f",
@@ -872,6 +644,7 @@ mod tests {
             "foo:/a/b?",
             "foo:a",
             "foo:#",
+            "foo:/.//",
             "http://a/.x/..y/",
             "http://a/b/./c",
         ];
@@ -882,9 +655,11 @@ mod tests {
             "?",
             "?y",
             "?y#s",
+            "?y/./x",
             "g",
             "g/",
             "g?y#s",
+            "g?y/../x",
             ";x",
             "g;x?y#s",
             "/g",
@@ -896,6 +671,8 @@ mod tests {
             "//[v1.x]/p",
             "http:g",
             "HTTP:/g?y",
+            "http:",
+            "http:?y",
             "foo:g",
             "ftp://h/p",
             "HTTP://x:1/y?q#f",
@@ -908,23 +685,27 @@ mod tests {
             "./g",
             "../g",
             "g/..",
+            "..//g",
         ];
-        for strict in [true, false] {
-            let resolver = Resolver::new().strict(strict);
-            for b in bases {
-                let base = Uri::parse(b).unwrap();
-                for r in refs {
-                    let r = UriRef::parse(r).unwrap();
-                    let fast = resolver.resolve(&base, &r).unwrap();
-                    let steps = resolver.resolve_in_steps(&base, &r).unwrap();
-                    let (f, s) = (fast.as_uri(), steps.as_uri());
-                    assert_eq!(f.as_str(), s.as_str(), "{b} {r:?} strict {strict}");
-                    assert_eq!(
-                        (f.scheme(), f.authority().map(|a| a.as_str()), f.path()),
-                        (s.scheme(), s.authority().map(|a| a.as_str()), s.path()),
-                    );
-                    assert_eq!((f.query(), f.fragment()), (s.query(), s.fragment()));
-                    assert_eq!(f.host(), s.host());
+        for profile in [Profile::Rfc3986, Profile::Draft2003, Profile::Draft1997] {
+            for strict in [true, false] {
+                let resolver = Resolver::new().profile(profile).strict(strict);
+                for b in bases {
+                    let base = Uri::parse(b).unwrap();
+                    for r in refs {
+                        let r = UriRef::parse(r).unwrap();
+                        let fast = resolver.resolve(&base, &r).unwrap();
+                        let steps = resolver.resolve_copying(&base, &r, false).unwrap();
+                        let (f, s) = (fast.as_uri(), steps.as_uri());
+                        assert_eq!(f.as_str(), s.as_str(), "{b} {r:?} {profile:?} {strict}");
+                        assert_eq!(f.offsets(), s.offsets(), "{b} {r:?}");
+                        assert_eq!(
+                            (f.scheme(), f.authority().map(|a| a.as_str()), f.path()),
+                            (s.scheme(), s.authority().map(|a| a.as_str()), s.path()),
+                        );
+                        assert_eq!((f.query(), f.fragment()), (s.query(), s.fragment()));
+                        assert_eq!(f.host(), s.host());
+                    }
                 }
             }
         }

@@ -17,8 +17,6 @@ use alloc::{borrow::ToOwned, string::String};
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::Host;
-#[cfg(feature = "alloc")]
-use crate::offsets::Meta;
 use crate::offsets::{HostKind, Offsets};
 use crate::parse;
 
@@ -187,10 +185,20 @@ impl<'a> UriRef<'a> {
         if !m.has_authority() {
             return None;
         }
-        let (start, end) = (m.auth_start(), m.path_start());
-        let (host_start, host_end) = (m.host_start(), m.host_end());
-        let host_str = &self.s[host_start..host_end];
-        let host = match m.host() {
+        Some(Authority {
+            s: &self.s[m.auth_start()..m.path_start()],
+            userinfo: self.userinfo(),
+            host: self.typed_host(),
+            host_str: &self.s[m.host_start()..m.host_end()],
+            port: self.port(),
+        })
+    }
+
+    /// The host, typed, when there is an authority.
+    fn typed_host(&self) -> Host<'a> {
+        let m = &self.meta;
+        let host_str = &self.s[m.host_start()..m.host_end()];
+        match m.host() {
             HostKind::None | HostKind::RegName => Host::RegName(host_str),
             HostKind::Ipv4 => Host::Ipv4(m.ipv4().into()),
             HostKind::Ipv6 => Host::Ipv6 {
@@ -198,14 +206,7 @@ impl<'a> UriRef<'a> {
                 literal: &host_str[1..host_str.len() - 1],
             },
             HostKind::IpvFuture => Host::IpvFuture(&host_str[1..host_str.len() - 1]),
-        };
-        Some(Authority {
-            s: &self.s[start..end],
-            userinfo: (host_start > start).then(|| &self.s[start..host_start - 1]),
-            host,
-            host_str,
-            port: (host_end < end).then(|| &self.s[host_end + 1..end]),
-        })
+        }
     }
 
     /// Whether the reference has an authority (even an empty one).
@@ -215,12 +216,16 @@ impl<'a> UriRef<'a> {
 
     /// The userinfo, raw; `None` without an authority or without `@`.
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.authority()?.userinfo()
+        // Read from the offsets (no `Authority`, whose host an IPv6 literal
+        // would make read again).
+        let m = &self.meta;
+        let (start, host_start) = (m.auth_start(), m.host_start());
+        (m.has_authority() && host_start > start).then(|| &self.s[start..host_start - 1])
     }
 
     /// The host, typed; `None` without an authority.
     pub fn host(&self) -> Option<Host<'a>> {
-        Some(self.authority()?.host())
+        self.meta.has_authority().then(|| self.typed_host())
     }
 
     /// The host as written (IP literals keep their brackets); `None` without an
@@ -233,7 +238,9 @@ impl<'a> UriRef<'a> {
 
     /// The port digits; `Some("")` for `//h:`; `None` without a port.
     pub fn port(&self) -> Option<&'a str> {
-        self.authority()?.port()
+        let m = &self.meta;
+        let (host_end, end) = (m.host_end(), m.path_start());
+        (m.has_authority() && host_end < end).then(|| &self.s[host_end + 1..end])
     }
 
     /// The port as a number, when it has digits and fits a `u16`.
@@ -288,11 +295,12 @@ impl<'a> UriRef<'a> {
         }
     }
 
-    /// The component offsets, for code that builds new references from parts
-    /// of this one (resolution).
+    /// The reference as a source for the [`Composer`](crate::compose::Composer)
+    /// to copy from.
     #[cfg(feature = "alloc")]
-    pub(crate) fn meta(&self) -> Meta {
-        self.meta.unpack(self.s)
+    #[inline]
+    pub(crate) fn source(&self) -> crate::compose::Source<'_> {
+        crate::compose::Source::new(self.s, &self.meta)
     }
 
     /// The component offsets as stored (compact, nothing unpacked), for
@@ -409,19 +417,14 @@ impl UriRefBuf {
     }
 }
 
-/// For writers that track the offsets as they write (normalization): an owned
-/// value without a second parse. `meta` must be what `parse::parse(&s)` gives.
+/// For the writers that record the offsets as they write (the
+/// [`Composer`](crate::compose::Composer)): an owned value without a second
+/// parse.
 #[cfg(feature = "alloc")]
 impl UriRefBuf {
-    pub(crate) fn from_parts(s: String, meta: Meta) -> UriRefBuf {
-        let meta = Offsets::pack(&meta, s.len());
-        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
-        UriRefBuf { s, meta }
-    }
-
-    /// [`from_parts`](UriRefBuf::from_parts) with the offsets in their stored
-    /// form (nothing to pack). `meta` must be what `parse::parse(&s)` gives
-    /// (checked in debug builds).
+    /// A reference from a string and its offsets, which the caller
+    /// guarantees are what `parse::parse(&s)` finds in it (checked in debug
+    /// builds).
     #[inline]
     pub(crate) fn from_offsets(s: String, meta: Offsets) -> UriRefBuf {
         debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
@@ -451,14 +454,7 @@ impl UriBuf {
 
     /// A URI from a string and its offsets, which the caller guarantees are
     /// what `parse::parse` finds in it and include a scheme (checked in debug
-    /// builds, as [`UriRefBuf::from_parts`] checks the offsets).
-    pub(crate) fn from_parts(s: String, meta: Meta) -> UriBuf {
-        debug_assert!(meta.scheme_end > 0, "{s:?}");
-        UriBuf(UriRefBuf::from_parts(s, meta))
-    }
-
-    /// [`from_parts`](UriBuf::from_parts) with the offsets in their stored
-    /// form (nothing to pack); the same guarantee, checked in debug builds.
+    /// builds).
     #[inline]
     pub(crate) fn from_offsets(s: String, meta: Offsets) -> UriBuf {
         debug_assert!(meta.scheme_end() > 0, "{s:?}");

@@ -6,11 +6,12 @@ use std::io;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use serde_json::{json, Value};
-use urikit::base::BaseLayers;
+use urikit::base::{BaseLayers, Established};
 
-use crate::args::{Format, Global};
-use crate::output::{self, Output};
+use crate::args::Global;
+use crate::jsonl::Obj;
+use crate::report::{self, Problem, Report, Text};
+use crate::stream::Records;
 use crate::Status;
 
 /// `urikit base [--retrieval-uri U]... [--header 'Content-Location: ...']... [--html FILE] [--default U]`
@@ -62,52 +63,65 @@ pub fn run(args: &BaseArgs, global: &Global) -> anyhow::Result<Status> {
             layers.embedded(e);
         }
     }
-    let est = layers.establish();
-    let mut out = Output::new(global.format);
-    let mut status = if est.skipped().is_empty() && est.base().is_some() {
-        Status::Ok
-    } else {
-        Status::SomeInvalid
-    };
-    match out.format {
-        Format::Text => {
-            for s in est.skipped() {
-                let msg = format!(
-                    "{} ({}) not used: {}",
-                    s.layer.name(),
-                    s.layer.section(),
-                    s.error
-                );
-                output::report_invalid_text(&s.value, s.error.index(), &msg);
-            }
-            match (est.base(), est.layer()) {
-                (Some(b), Some(_)) => out.text(&format!("{}\n", b.as_str()))?,
-                _ => {
-                    eprintln!("urikit: no base URI established (RFC 3986 5.1.4: it is then the application's)");
-                    status = Status::SomeInvalid;
-                }
-            }
+    let mut records = Records::new(global);
+    records.report(None, &Base(layers.establish()))?;
+    Ok(records.finish()?)
+}
+
+/// The base the layers establish, and the layers skipped: `valid` when
+/// there is a base, exit status 1 also when a layer was skipped.
+struct Base(Established);
+
+impl Report for Base {
+    fn problem(&self) -> Option<&dyn Problem> {
+        self.0.base().is_none().then_some(&NoBase as &dyn Problem)
+    }
+
+    fn fails(&self) -> bool {
+        !self.0.skipped().is_empty()
+    }
+
+    fn json(&self, o: &mut Obj<'_>, scratch: &mut String) {
+        let est = &self.0;
+        o.opt("base", est.base().map(|b| b.as_str()))
+            .opt("layer", est.layer().map(|l| l.name()))
+            .opt("section", est.layer().map(|l| l.section()));
+        o.list("skipped", est.skipped(), |o, s| {
+            o.str("layer", s.layer.name()).str("value", &s.value);
+            o.obj("error", |e| report::json::problem(e, &s.error, scratch));
+        });
+    }
+
+    fn text(&self, t: &mut Text<'_>) {
+        for s in self.0.skipped() {
+            let msg = format!(
+                "{} ({}) not used: {}",
+                s.layer.name(),
+                s.layer.section(),
+                s.error
+            );
+            t.note("error", &s.value, s.error.index(), msg);
         }
-        Format::Json => {
-            let skipped: Vec<Value> = est
-                .skipped()
-                .iter()
-                .map(|s| {
-                    json!({
-                        "layer": s.layer.name(),
-                        "value": s.value,
-                        "error": output::error_json(s.error.kind().name(), s.error.index(), &s.error.to_string()),
-                    })
-                })
-                .collect();
-            out.json(&json!({
-                "base": est.base().map(|b| b.as_str()),
-                "layer": est.layer().map(|l| l.name()),
-                "section": est.layer().map(|l| l.section()),
-                "skipped": skipped,
-            }))?;
+        if let Some(b) = self.0.base() {
+            t.line(b.as_str());
         }
     }
-    out.flush()?;
-    Ok(status)
+}
+
+/// No layer gave a base.
+struct NoBase;
+
+impl std::fmt::Display for NoBase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no base URI established (RFC 3986 5.1.4: it is then the application's)")
+    }
+}
+
+impl Problem for NoBase {
+    fn kind(&self) -> &'static str {
+        "no_base"
+    }
+    fn index(&self) -> usize {
+        0
+    }
 }

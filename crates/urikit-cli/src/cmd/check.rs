@@ -7,14 +7,14 @@
 //! worse (default: warning), or is not a URI reference.
 
 use clap::ValueEnum;
-use serde_json::{json, Value};
-use urikit::security::{Checker, Finding, Severity};
+use urikit::security::{self, Checker, Finding, Severity};
 use urikit::UriRef;
 
-use crate::args::{Format, Global};
+use crate::args::Global;
 use crate::highlight;
-use crate::output;
-use crate::stream;
+use crate::jsonl::Obj;
+use crate::report::{Problem, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit check [INPUT]...`
@@ -52,51 +52,70 @@ impl FailOn {
 }
 
 pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Status> {
-    let format = global.format;
-    let color = format == Format::Text && highlight::color_enabled();
-    let checker = Checker::new();
-    Ok(stream::each(&args.inputs, format, |text, sink| {
-        let report = checker.check_str(text);
-        match format {
-            Format::Json => {
-                let mut v = json!({
-                    "input": text,
-                    "valid": report.error.is_none(),
-                    "findings": report.findings.iter().map(finding_json).collect::<Vec<_>>(),
-                });
-                if let Some(e) = &report.error {
-                    v["error"] = output::parse_error_json(e);
-                }
-                sink.json(&v);
-            }
-            Format::Text => {
-                let shown = match UriRef::parse(text) {
-                    Ok(r) => highlight::uri(&r, color),
-                    Err(_) => highlight::escape_controls(text),
-                };
-                sink.text(&findings_text(&shown, &report.findings, color));
-                if let Some(e) = &report.error {
-                    sink.invalid_text(text, e.index(), &e.to_string());
-                }
-            }
-        }
-        report.error.is_none()
-            && !report
-                .findings
-                .iter()
-                .any(|f| args.fail_on.fails(f.severity))
-    })?)
+    let check = Check {
+        checker: Checker::new(),
+        fail_on: args.fail_on,
+    };
+    stream::each(&check, &args.inputs, global)
 }
 
-/// The JSON object of one finding.
-pub fn finding_json(f: &Finding) -> Value {
-    json!({
-        "code": f.code.name(),
-        "severity": f.severity.name(),
-        "message": f.message,
-        "start": f.start,
-        "end": f.end,
-    })
+struct Check {
+    checker: Checker,
+    fail_on: FailOn,
+}
+
+impl PerLine for Check {
+    type State = ();
+    type Report<'a> = Checked<'a>;
+
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Checked<'a> {
+        Checked {
+            input,
+            report: self.checker.check_str(input),
+            fail_on: self.fail_on,
+        }
+    }
+}
+
+/// The findings on one input (and its parse error, if it is not a URI
+/// reference: the checks for lenient input still run on it).
+struct Checked<'a> {
+    input: &'a str,
+    report: security::Report,
+    fail_on: FailOn,
+}
+
+impl Report for Checked<'_> {
+    fn problem(&self) -> Option<&dyn Problem> {
+        Some(self.report.error.as_ref()?)
+    }
+
+    fn fails(&self) -> bool {
+        let fail_on = self.fail_on;
+        self.report
+            .findings
+            .iter()
+            .any(|f| fail_on.fails(f.severity))
+    }
+
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.list("findings", &self.report.findings, |o, f| {
+            o.str("code", f.code.name())
+                .str("severity", f.severity.name())
+                .str("message", &f.message)
+                .num("start", f.start)
+                .num("end", f.end);
+        });
+    }
+
+    fn text(&self, t: &mut Text<'_>) {
+        let shown = match UriRef::parse(self.input) {
+            Ok(r) => highlight::uri(&r, t.color),
+            Err(_) => highlight::escape_controls(self.input),
+        };
+        let text = findings_text(&shown, &self.report.findings, t.color);
+        t.out().extend_from_slice(text.as_bytes());
+    }
 }
 
 /// The input, then one line per finding (or "no findings").

@@ -1,81 +1,86 @@
 //! `urikit equivalent`: whether two references are equivalent at a level of
-//! the comparison ladder (RFC 3986 section 6.2). Exit status 0 when they are,
-//! 1 when they are not, 2 when either is not a URI reference.
+//! the comparison ladder (RFC 3986 section 6.2), for each pair. Exit status 0
+//! when every pair is, 1 when some pair is not or is not two URI references.
 
-use serde_json::json;
 use urikit::normalize::{Level, Normalizer};
-use urikit::UriRef;
+use urikit::{UriRef, UriRefBuf};
 
-use crate::args::{Format, Global};
-use crate::output::{self, Output};
+use crate::args::Global;
+use crate::cmd::normalize::level_parser;
+use crate::cmd::pair::{verdict, PairArgs};
+use crate::jsonl::Obj;
+use crate::report::{Failure, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
-/// `urikit equivalent [--level string|syntax|scheme] A B`
+/// `urikit equivalent [--level string|syntax|scheme] [A B]`
 #[derive(Debug, clap::Args)]
 pub struct EquivalentArgs {
     /// The rung of the ladder: `string` (same text), `syntax` (6.2.2) or
     /// `scheme` (6.2.3).
-    #[arg(long, value_enum, default_value_t = LadderLevel::Syntax)]
-    pub level: LadderLevel,
-    /// The first URI reference.
-    pub a: String,
+    #[arg(long, value_parser = level_parser(), default_value = "syntax")]
+    pub level: Level,
+    /// The first URI reference; without A and B, read pairs from stdin, one
+    /// per line, separated by white space.
+    #[arg(requires = "b")]
+    pub a: Option<String>,
     /// The second URI reference.
-    pub b: String,
-}
-
-/// The rungs `equivalent` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LadderLevel {
-    /// Simple string comparison (RFC 3986 section 6.2.1).
-    String,
-    /// Syntax-based normalization (section 6.2.2).
-    Syntax,
-    /// Syntax- and scheme-based normalization (section 6.2.3).
-    Scheme,
+    pub b: Option<String>,
 }
 
 pub fn run(args: &EquivalentArgs, global: &Global) -> anyhow::Result<Status> {
-    let level = match args.level {
-        LadderLevel::String => Level::String,
-        LadderLevel::Syntax => Level::Syntax,
-        LadderLevel::Scheme => Level::Scheme,
+    let equivalent = Equivalent {
+        normalizer: Normalizer::new().level(args.level),
+        pairs: PairArgs::new(args.a.as_deref(), args.b.as_deref()),
     };
-    let mut out = Output::new(global.format);
-    let mut parsed = Vec::with_capacity(2);
-    for (name, text) in [("A", &args.a), ("B", &args.b)] {
-        match UriRef::parse(text) {
-            Ok(r) => parsed.push(r),
-            Err(e) => {
-                match out.format {
-                    Format::Json => {
-                        out.json(&json!({ "input": text, "error": output::parse_error_json(&e) }))?;
-                        out.flush()?;
-                    }
-                    Format::Text => output::report_invalid_text(text, e.index(), &e.to_string()),
-                }
-                anyhow::bail!("{name} is not a URI reference");
-            }
-        }
+    stream::each(&equivalent, &equivalent.pairs.inputs, global)
+}
+
+struct Equivalent {
+    normalizer: Normalizer,
+    pairs: PairArgs,
+}
+
+impl PerLine for Equivalent {
+    type State = ();
+    type Report<'a> = Result<Compared<'a>, Failure>;
+
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        let (a, b) = self.pairs.read(input, UriRef::parse)?;
+        let n = &self.normalizer;
+        Ok(Compared {
+            level: n.get_level(),
+            equivalent: n.equivalent(&a, &b),
+            normalized: [n.normalize(&a), n.normalize(&b)],
+            a,
+            b,
+        })
     }
-    let normalizer = Normalizer::new().level(level);
-    let (a, b) = (&parsed[0], &parsed[1]);
-    let same = normalizer.equivalent(a, b);
-    match out.format {
-        Format::Json => out.json(&json!({
-            "a": a.as_str(),
-            "b": b.as_str(),
-            "level": level.name(),
-            "a_normalized": normalizer.normalize(a).as_str(),
-            "b_normalized": normalizer.normalize(b).as_str(),
-            "equivalent": same,
-        }))?,
-        Format::Text => out.text(if same { "equivalent\n" } else { "different\n" })?,
+}
+
+/// Two references compared at a level.
+struct Compared<'a> {
+    a: UriRef<'a>,
+    b: UriRef<'a>,
+    level: Level,
+    normalized: [UriRefBuf; 2],
+    equivalent: bool,
+}
+
+impl Report for Compared<'_> {
+    /// "different" is reported like an invalid input: exit status 1.
+    fn fails(&self) -> bool {
+        !self.equivalent
     }
-    out.flush()?;
-    // "different" is reported like an invalid input: exit status 1.
-    Ok(if same {
-        Status::Ok
-    } else {
-        Status::SomeInvalid
-    })
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.str("a", self.a.as_str())
+            .str("b", self.b.as_str())
+            .str("level", self.level.name())
+            .str("a_normalized", self.normalized[0].as_str())
+            .str("b_normalized", self.normalized[1].as_str())
+            .bool("equivalent", self.equivalent);
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        t.line(verdict(self.equivalent));
+    }
 }

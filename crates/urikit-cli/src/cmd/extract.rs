@@ -7,13 +7,15 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Map, Value};
 use urikit::base::BaseLayers;
-use urikit::extract::Finder;
+use urikit::extract::{Finder, Match};
 use urikit::{UriBuf, UriRef};
+use urikit_html::Link;
 
-use crate::args::{Format, Global};
-use crate::output::{self, Output};
+use crate::args::Global;
+use crate::jsonl::Obj;
+use crate::report::{Failure, Problem, Report, Text};
+use crate::stream::Records;
 use crate::Status;
 
 /// `urikit extract [--base BASE] [--html] [--abbreviated] [FILE]...`
@@ -54,11 +56,10 @@ pub fn run(args: &ExtractArgs, global: &Global) -> anyhow::Result<Status> {
             ),
         },
     };
-    let mut out = Output::new(global.format);
+    let mut records = Records::new(global);
     let finder = Finder::new()
         .abbreviated(args.abbreviated)
         .scheme_rules(args.scheme_rules);
-    let mut status = Status::Ok;
     let sources: Vec<Option<&PathBuf>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -75,27 +76,24 @@ pub fn run(args: &ExtractArgs, global: &Global) -> anyhow::Result<Status> {
             }
         };
         let file = name.as_deref();
-        let s = if args.html {
-            html(reader, file, base.as_ref(), &mut out)?
+        if args.html {
+            html(reader, file, base.as_ref(), &mut records)?;
         } else {
-            text(reader, file, &finder, base.as_ref(), &mut out)?
-        };
-        if s == Status::SomeInvalid {
-            status = s;
+            text(reader, file, &finder, base.as_ref(), &mut records)?;
         }
     }
-    out.flush()?;
-    Ok(status)
+    Ok(records.finish()?)
 }
 
-/// The URIs of plain text, streamed.
+/// The URIs of plain text, streamed: each found URI is an input (always
+/// valid: the finder reports only URIs that parse).
 fn text(
     reader: Box<dyn Read>,
     file: Option<&str>,
     finder: &Finder,
     base: Option<&UriBuf>,
-    out: &mut Output,
-) -> anyhow::Result<Status> {
+    records: &mut Records,
+) -> anyhow::Result<()> {
     for m in finder.stream(reader) {
         let m = m.with_context(|| format!("reading {}", file.unwrap_or("stdin")))?;
         // Found URIs are absolute: resolving one against a base only removes
@@ -104,85 +102,65 @@ fn text(
             let r = UriRef::parse(m.as_str()).ok()?;
             r.resolve_against(&b.as_uri()).ok()
         });
-        match out.format {
-            Format::Text => {
-                let shown = resolved.as_ref().map_or(m.as_str(), |r| r.as_str());
-                out.text(&format!("{shown}\n"))?;
-            }
-            Format::Json => {
-                let mut o = Map::new();
-                if let Some(f) = file {
-                    o.insert("file".into(), json!(f));
-                }
-                o.insert("uri".into(), json!(m.as_str()));
-                o.insert(
-                    "resolved".into(),
-                    json!(resolved.as_ref().map(|r| r.as_str())),
-                );
-                o.insert("start".into(), json!(m.start()));
-                o.insert("end".into(), json!(m.end()));
-                o.insert("line".into(), json!(m.line()));
-                o.insert("column".into(), json!(m.column()));
-                o.insert("delimiter".into(), json!(m.delimiter().name()));
-                o.insert("abbreviated".into(), json!(m.is_abbreviated()));
-                o.insert("hyphen_break".into(), json!(m.has_hyphen_break()));
-                out.json(&Value::Object(o))?;
-            }
-        }
+        let found = Found {
+            file,
+            m: &m,
+            resolved: resolved.as_ref(),
+        };
+        records.report(Some(m.as_str()), &found)?;
     }
-    Ok(Status::Ok)
+    Ok(())
 }
 
-/// The links of an HTML document; a link that is not a URI reference, or
-/// cannot be resolved, makes the status `SomeInvalid`.
+/// A URI found in text.
+struct Found<'a> {
+    file: Option<&'a str>,
+    m: &'a Match<'a>,
+    resolved: Option<&'a UriBuf>,
+}
+
+impl Report for Found<'_> {
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        let m = self.m;
+        if let Some(f) = self.file {
+            o.str("file", f);
+        }
+        o.opt("resolved", self.resolved.map(|r| r.as_str()))
+            .num("start", m.start())
+            .num("end", m.end())
+            .num("line", m.line())
+            .num("column", m.column())
+            .str("delimiter", m.delimiter().name())
+            .bool("abbreviated", m.is_abbreviated())
+            .bool("hyphen_break", m.has_hyphen_break());
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        t.line(self.resolved.map_or(self.m.as_str(), |r| r.as_str()));
+    }
+}
+
+/// The links of an HTML document, each an input: one that is not a URI
+/// reference, or cannot be resolved, is invalid.
 fn html(
     reader: Box<dyn Read>,
     file: Option<&str>,
     base: Option<&UriBuf>,
-    out: &mut Output,
-) -> anyhow::Result<Status> {
+    records: &mut Records,
+) -> anyhow::Result<()> {
     let mut layers = BaseLayers::new();
     if let Some(b) = base {
         layers.retrieval(b.as_str());
     }
-    let mut status = Status::Ok;
-    let format = out.format;
     let est = urikit_html::links(reader, &layers, |l| {
-        if l.resolved.is_err() {
-            status = Status::SomeInvalid;
-        }
-        match (format, &l.resolved) {
-            (Format::Text, Ok(r)) => out.text(&format!("{}\n", r.as_str())),
-            (Format::Text, Err(e)) => {
-                let msg = format!("<{} {}>: {e}", l.element, l.attribute);
-                output::report_invalid_text(&l.value, e.index(), &msg);
-                Ok(())
-            }
-            (Format::Json, resolved) => {
-                let mut o = Map::new();
-                if let Some(f) = file {
-                    o.insert("file".into(), json!(f));
-                }
-                o.insert("uri".into(), json!(l.value));
-                o.insert(
-                    "resolved".into(),
-                    json!(resolved.as_ref().ok().map(|r| r.as_str())),
-                );
-                o.insert("start".into(), json!(l.start));
-                o.insert("end".into(), json!(l.end));
-                o.insert("line".into(), json!(l.line));
-                o.insert("column".into(), json!(l.column));
-                o.insert("element".into(), json!(l.element));
-                o.insert("attribute".into(), json!(l.attribute));
-                if let Err(e) = resolved {
-                    o.insert(
-                        "error".into(),
-                        output::error_json(e.name(), e.index(), &e.to_string()),
-                    );
-                }
-                out.json(&Value::Object(o))
-            }
-        }
+        let link = LinkReport {
+            file,
+            link: &l,
+            error: l.resolved.as_ref().err().map(|e| {
+                let message = format!("<{} {}>: {e}", l.element, l.attribute);
+                Failure::new(e.name(), e.index(), message)
+            }),
+        };
+        records.report(Some(&l.value), &link)
     })
     .with_context(|| format!("reading {}", file.unwrap_or("stdin")))?;
     for s in est.skipped() {
@@ -193,7 +171,38 @@ fn html(
             s.error
         );
     }
-    Ok(status)
+    Ok(())
+}
+
+/// A link of an HTML document.
+struct LinkReport<'a> {
+    file: Option<&'a str>,
+    link: &'a Link,
+    error: Option<Failure>,
+}
+
+impl Report for LinkReport<'_> {
+    fn problem(&self) -> Option<&dyn Problem> {
+        Some(self.error.as_ref()?)
+    }
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        let l = self.link;
+        if let Some(f) = self.file {
+            o.str("file", f);
+        }
+        o.opt("resolved", l.resolved.as_ref().ok().map(|r| r.as_str()))
+            .num("start", l.start)
+            .num("end", l.end)
+            .opt_num("line", l.line.map(|n| n as u64))
+            .opt_num("column", l.column.map(|n| n as u64))
+            .str("element", &l.element)
+            .str("attribute", &l.attribute);
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        if let Ok(r) = &self.link.resolved {
+            t.line(r.as_str());
+        }
+    }
 }
 
 /// `reader` counted into a progress bar on stderr, when stderr is a terminal

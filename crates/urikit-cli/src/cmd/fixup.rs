@@ -1,11 +1,11 @@
 //! `urikit fixup`: complete abbreviated URIs (Appendix F of the 2003 draft).
 
-use serde_json::json;
-use urikit::extract::complete;
+use urikit::extract::{complete, Completion};
 
-use crate::args::{Format, Global};
-use crate::output;
-use crate::stream;
+use crate::args::Global;
+use crate::jsonl::Obj;
+use crate::report::{Failure, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit fixup [TEXT]...`
@@ -19,35 +19,37 @@ pub struct FixupArgs {
 }
 
 pub fn run(args: &FixupArgs, global: &Global) -> anyhow::Result<Status> {
-    let format = global.format;
-    Ok(stream::each(&args.inputs, format, |text, sink| {
-        let trimmed = text.trim();
+    stream::each(&Fixup, &args.inputs, global)
+}
+
+struct Fixup;
+
+impl PerLine for Fixup {
+    type State = ();
+    type Report<'a> = Result<Completed, Failure>;
+
+    fn one<'a>(&'a self, text: &'a str, _: &'a mut ()) -> Self::Report<'a> {
         let lead = text.len() - text.trim_start().len();
-        match complete(trimmed) {
-            Ok(c) => {
-                match format {
-                    Format::Text => sink.text(&format!("{}\n", c.as_str())),
-                    Format::Json => sink.json(&json!({
-                        "input": text, "uri": c.as_str(), "rule": c.rule().name(),
-                    })),
-                }
-                true
-            }
-            Err(e) => {
-                let index = lead + e.index();
-                let message = format!(
-                    "cannot complete: at byte {index}: expected {}",
-                    e.kind().expected()
-                );
-                match format {
-                    Format::Text => sink.invalid_text(text, index, &message),
-                    Format::Json => sink.json(&json!({
-                        "input": text, "uri": null,
-                        "error": output::error_json(e.kind().name(), index, &message),
-                    })),
-                }
-                false
-            }
-        }
-    })?)
+        complete(text.trim()).map(Completed).map_err(|e| {
+            let index = lead + e.index();
+            let message = format!(
+                "cannot complete: at byte {index}: expected {}",
+                e.kind().expected()
+            );
+            Failure::new(e.kind().name(), index, message)
+        })
+    }
+}
+
+/// The full URI and the rule that completed it.
+struct Completed(Completion);
+
+impl Report for Completed {
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.str("uri", self.0.as_str())
+            .str("rule", self.0.rule().name());
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        t.line(self.0.as_str());
+    }
 }

@@ -2,22 +2,22 @@
 
 use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
-use urikit::UriRef;
+use urikit::{ParseError, UriRef};
 
-use crate::args::{Format, Global};
-use crate::input::Input;
-use crate::jsonl::{self, Obj};
-use crate::output;
-use crate::stream::{self, Sink};
+use crate::args::{named, Global};
+use crate::jsonl::Obj;
+use crate::report::{Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit normalize [--level syntax|scheme] [STEPS] [INPUT]...`
 #[derive(Debug, clap::Args)]
 pub struct NormalizeArgs {
     /// How far to normalize: `syntax` (RFC 3986 6.2.2) or `scheme` (6.2.3 on top:
-    /// default ports, empty path as `/`, RFC 5952 IPv6).
-    #[arg(long, value_enum, default_value_t = NormalizeLevel::Syntax)]
-    pub level: NormalizeLevel,
+    /// default ports, empty path as `/`, RFC 5952 IPv6); `string` changes
+    /// nothing but the optional steps.
+    #[arg(long, value_parser = level_parser(), default_value = "syntax")]
+    pub level: Level,
     /// Also remove the fragment (a crawler's step, not an RFC equivalence).
     #[arg(long)]
     pub drop_fragment: bool,
@@ -31,70 +31,62 @@ pub struct NormalizeArgs {
     pub inputs: Vec<String>,
 }
 
-/// The levels `normalize` offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum NormalizeLevel {
-    /// Syntax-based normalization (RFC 3986 section 6.2.2).
-    Syntax,
-    /// Syntax- and scheme-based normalization (section 6.2.3).
-    Scheme,
+/// The values of `--level` (of `normalize` and `equivalent`): the
+/// library's levels under their names.
+pub fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    named(&Level::ALL, Level::name, |l| match l {
+        Level::String => "Simple string comparison (RFC 3986 section 6.2.1): no change",
+        Level::Syntax => "Syntax-based normalization (section 6.2.2)",
+        Level::Scheme => "Syntax- and scheme-based normalization (section 6.2.3)",
+    })
 }
 
 pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
-    let level = match args.level {
-        NormalizeLevel::Syntax => Level::Syntax,
-        NormalizeLevel::Scheme => Level::Scheme,
+    let normalize = Normalize {
+        normalizer: Normalizer::new()
+            .level(args.level)
+            .drop_fragment(args.drop_fragment)
+            .sort_query(args.sort_query)
+            .remove_trailing_host_dot(args.remove_trailing_host_dot),
+        schemes: SchemeRegistry::standard(),
     };
-    let normalizer = Normalizer::new()
-        .level(level)
-        .drop_fragment(args.drop_fragment)
-        .sort_query(args.sort_query)
-        .remove_trailing_host_dot(args.remove_trailing_host_dot);
-    let format = global.format;
-    let schemes = SchemeRegistry::standard();
-    // Streams (see `crate::stream`): each result is written straight into the
-    // output buffer, with `--jobs` threads.
-    let status = stream::run(&args.inputs, global.jobs, || {
-        let mut scratch = String::new();
-        let schemes = &schemes;
-        move |inp: Input<'_>, sink: &mut Sink| {
-            let Some(text) = stream::text_or_report(inp, format, sink) else {
-                return false;
-            };
-            match UriRef::parse(text) {
-                Ok(r) => {
-                    scratch.clear();
-                    normalizer.write(&r, schemes, &mut scratch);
-                    match format {
-                        Format::Json => {
-                            Obj::new(&mut sink.out)
-                                .str("input", text)
-                                .str("normalized", &scratch)
-                                .end();
-                        }
-                        Format::Text => {
-                            sink.out.extend_from_slice(scratch.as_bytes());
-                            sink.out.push(b'\n');
-                        }
-                    }
-                    true
-                }
-                Err(e) => {
-                    match format {
-                        Format::Json => {
-                            let mut o = Obj::new(&mut sink.out);
-                            o.str("input", text);
-                            jsonl::error(&mut o, &mut scratch, e.kind().name(), e.index(), e);
-                            o.end();
-                        }
-                        Format::Text => {
-                            output::write_caret_report(&mut sink.err, "error", text, e.index(), e);
-                        }
-                    }
-                    false
-                }
+    stream::each(&normalize, &args.inputs, global)
+}
+
+/// The normalizer of a run.
+struct Normalize {
+    normalizer: Normalizer,
+    schemes: SchemeRegistry,
+}
+
+impl PerLine for Normalize {
+    /// The normal form is written here.
+    type State = String;
+    type Report<'a> = Result<Normalized<'a>, ParseError>;
+
+    #[inline(always)]
+    fn one<'a>(&'a self, input: &'a str, buf: &'a mut String) -> Self::Report<'a> {
+        match UriRef::parse(input) {
+            Ok(r) => {
+                buf.clear();
+                self.normalizer.write(&r, &self.schemes, buf);
+                Ok(Normalized(buf))
             }
+            Err(e) => Err(e),
         }
-    })?;
-    Ok(status)
+    }
+}
+
+/// The normal form of a valid input.
+struct Normalized<'a>(&'a str);
+
+impl Report for Normalized<'_> {
+    #[inline(always)]
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.str("normalized", self.0);
+    }
+    #[inline(always)]
+    fn text(&self, t: &mut Text<'_>) {
+        t.line(self.0);
+    }
 }

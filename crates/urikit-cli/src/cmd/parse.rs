@@ -1,122 +1,112 @@
 //! `urikit parse`: the components of each input.
 
 use urikit::scheme::SchemeRegistry;
-use urikit::UriRef;
+use urikit::{ParseError, UriRef};
 
-use crate::args::{Format, Global, ParseArgs};
+use crate::args::{Global, ParseArgs};
 use crate::cmd::scheme_fields::SchemeCheck;
-use crate::input::Input;
-use crate::jsonl::{self, Obj};
-use crate::output;
-use crate::stream::{self, Sink};
+use crate::jsonl::Obj;
+use crate::report::{Problem, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
-/// Streams the inputs through the parser (see [`crate::stream`]): each line's
-/// result is written straight into the output buffer, with `--jobs` threads.
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
     if args.whatwg {
-        let format = global.format;
-        return Ok(stream::each(&args.inputs, format, |text, sink| {
-            crate::cmd::parse_whatwg::one(format, text, sink)
-        })?);
+        return stream::each(&crate::cmd::parse_whatwg::Whatwg, &args.inputs, global);
     }
-    let opts = Opts {
-        format: global.format,
+    if args.no_scheme_fields {
+        return stream::each(&ComponentsOnly, &args.inputs, global);
+    }
+    let parse = WithScheme {
+        registry: SchemeRegistry::standard(),
         scheme_rules: args.scheme_rules,
-        scheme_fields: !args.no_scheme_fields,
-        color: global.format == Format::Text && crate::highlight::color_enabled(),
     };
-    let registry = SchemeRegistry::standard();
-    let status = stream::run(&args.inputs, global.jobs, || {
-        let mut scratch = String::new();
-        let registry = &registry;
-        move |inp: Input<'_>, sink: &mut Sink| one(opts, registry, inp, sink, &mut scratch)
-    })?;
-    Ok(status)
+    stream::each(&parse, &args.inputs, global)
 }
 
-/// What shapes the output, decided once per run.
-#[derive(Clone, Copy)]
-struct Opts {
-    format: Format,
-    scheme_rules: bool,
-    /// Not `--no-scheme-fields`: the scheme layer is checked and shown.
-    scheme_fields: bool,
-    color: bool,
-}
+/// `--no-scheme-fields`: the generic components only.
+struct ComponentsOnly;
 
-/// Parses and reports one input; whether it was valid.
-fn one(
-    opts: Opts,
-    registry: &SchemeRegistry,
-    inp: Input<'_>,
-    sink: &mut Sink,
-    scratch: &mut String,
-) -> bool {
-    let format = opts.format;
-    let Some(text) = stream::text_or_report(inp, format, sink) else {
-        return false;
-    };
-    match UriRef::parse(text) {
-        Ok(r) if !opts.scheme_fields => {
-            match format {
-                Format::Json => {
-                    let mut o = Obj::new(&mut sink.out);
-                    o.source(text);
-                    write_components(&mut o, &r, true);
-                    o.end();
-                }
-                Format::Text => write_components_text(&mut sink.out, &r, opts.color),
-            }
-            true
-        }
-        Ok(r) => {
-            let scheme = SchemeCheck::new(&r, registry, opts.scheme_rules);
-            let valid = !scheme.is_error();
-            match format {
-                Format::Json => {
-                    let mut o = Obj::new(&mut sink.out);
-                    o.source(text);
-                    write_components(&mut o, &r, valid);
-                    scheme.write_json(&mut o, scratch);
-                    o.end();
-                }
-                Format::Text => match scheme.error() {
-                    Some(e) => {
-                        output::write_caret_report(&mut sink.err, "error", text, e.index(), e)
-                    }
-                    None => {
-                        write_components_text(&mut sink.out, &r, opts.color);
-                        scheme.write_text(sink, text, scratch);
-                    }
-                },
-            }
-            valid
-        }
-        Err(e) => {
-            match format {
-                Format::Json => {
-                    let mut o = Obj::new(&mut sink.out);
-                    o.str("input", text).bool("valid", false);
-                    jsonl::error(&mut o, scratch, e.kind().name(), e.index(), e);
-                    o.end();
-                }
-                Format::Text => {
-                    output::write_caret_report(&mut sink.err, "error", text, e.index(), e);
-                }
-            }
-            false
-        }
+impl PerLine for ComponentsOnly {
+    type State = ();
+    type Report<'a> = Result<Components<'a>, ParseError>;
+
+    #[inline(always)]
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        UriRef::parse(input).map(Components)
     }
 }
 
-/// The keys of [`components_json`], written into `o` (the same bytes);
-/// `valid` is false when the scheme's rules make the input invalid.
-fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>, valid: bool) {
+/// The components of a reference that parsed.
+struct Components<'a>(UriRef<'a>);
+
+impl Report for Components<'_> {
+    #[inline(always)]
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        write_components(o, &self.0);
+    }
+    #[inline(always)]
+    fn text(&self, t: &mut Text<'_>) {
+        let color = t.color;
+        write_components_text(t.out(), &self.0, color);
+    }
+}
+
+/// The components and the scheme layer (the default).
+struct WithScheme {
+    registry: SchemeRegistry,
+    /// `--scheme-rules`: a broken scheme rule makes the input invalid.
+    scheme_rules: bool,
+}
+
+impl PerLine for WithScheme {
+    type State = ();
+    type Report<'a> = Result<Parsed<'a>, ParseError>;
+
+    #[inline(always)]
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        let r = UriRef::parse(input)?;
+        let scheme = SchemeCheck::new(&r, &self.registry, self.scheme_rules);
+        Ok(Parsed { r, scheme })
+    }
+}
+
+/// A reference that parsed, with its scheme layer's verdict.
+struct Parsed<'a> {
+    r: UriRef<'a>,
+    scheme: SchemeCheck<'a>,
+}
+
+impl Report for Parsed<'_> {
+    #[inline(always)]
+    fn problem(&self) -> Option<&dyn Problem> {
+        let e = self.scheme.error()?;
+        Some(e)
+    }
+
+    #[inline(always)]
+    fn json(&self, o: &mut Obj<'_>, scratch: &mut String) {
+        write_components(o, &self.r);
+        self.scheme.write_json(o, scratch);
+    }
+
+    #[inline(always)]
+    fn text(&self, t: &mut Text<'_>) {
+        // A broken scheme rule under --scheme-rules is all that is shown.
+        if self.scheme.is_error() {
+            return;
+        }
+        let color = t.color;
+        write_components_text(t.out(), &self.r, color);
+        self.scheme.write_text(t);
+    }
+}
+
+/// The component keys of a valid input (after `input` and `valid`): raw
+/// components, `null` when absent.
+fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>) {
     let auth = r.authority();
-    o.str("input", r.as_str())
-        .bool("valid", valid)
-        .opt("scheme", r.scheme())
+    o.opt("scheme", r.scheme())
         .opt("authority", auth.map(|a| a.as_str()))
         .opt("userinfo", auth.and_then(|a| a.userinfo()))
         .opt("host", auth.map(|a| a.host_str()))
@@ -195,8 +185,6 @@ mod tests {
     fn components_json(r: &UriRef<'_>) -> Value {
         let auth = r.authority();
         json!({
-            "input": r.as_str(),
-            "valid": true,
             "scheme": r.scheme(),
             "authority": auth.map(|a| a.as_str()),
             "userinfo": auth.and_then(|a| a.userinfo()),
@@ -223,7 +211,7 @@ mod tests {
             let Ok(r) = UriRef::parse(s) else { continue };
             let mut out = Vec::new();
             let mut o = Obj::new(&mut out);
-            write_components(&mut o, &r, true);
+            write_components(&mut o, &r);
             o.end();
             let mut expected = serde_json::to_vec(&components_json(&r)).unwrap();
             expected.push(b'\n');

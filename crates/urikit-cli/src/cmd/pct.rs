@@ -1,19 +1,21 @@
 //! `urikit encode` and `urikit decode`: percent-encoding per component
 //! (RFC 3986 section 2.1), and `application/x-www-form-urlencoded` on request.
 
-use serde_json::json;
+use std::borrow::Cow;
+
 use urikit::pct::{self, Component};
 
-use crate::args::{Format, Global};
-use crate::output;
-use crate::stream;
+use crate::args::{named, Global};
+use crate::jsonl::Obj;
+use crate::report::{Failure, Line, Problem, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit encode --component C [TEXT]...`
 #[derive(Debug, clap::Args)]
 pub struct EncodeArgs {
     /// The component the text is meant for; its reserved characters are encoded.
-    #[arg(long, short, value_parser = component_parser())]
+    #[arg(long, short, value_parser = named(&Component::ALL, Component::name, component_help))]
     pub component: Component,
     /// Keep valid `%XX` triplets already in the text (encode only what is left).
     #[arg(long, conflicts_with = "form")]
@@ -35,20 +37,6 @@ pub struct DecodeArgs {
     pub inputs: Vec<String>,
 }
 
-/// The values of `--component`: the library's components under their names.
-fn component_parser() -> impl clap::builder::TypedValueParser<Value = Component> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(
-        Component::ALL.map(|c| PossibleValue::new(c.name()).help(component_help(c))),
-    )
-    .map(|name| {
-        Component::ALL
-            .into_iter()
-            .find(|c| c.name() == name)
-            .expect("a possible value is a component's name")
-    })
-}
-
 /// What `--help` says of each component.
 fn component_help(c: Component) -> &'static str {
     match c {
@@ -64,62 +52,115 @@ fn component_help(c: Component) -> &'static str {
 }
 
 pub fn run_encode(args: &EncodeArgs, global: &Global) -> anyhow::Result<Status> {
-    let component = args.component;
-    let format = global.format;
-    Ok(stream::each(&args.inputs, format, |text, sink| {
-        let encoded = if args.form {
+    let encode = Encode {
+        component: args.component,
+        context: [("component", args.component.name())],
+        form: args.form,
+        preserve: args.preserve,
+    };
+    stream::each(&encode, &args.inputs, global)
+}
+
+struct Encode {
+    component: Component,
+    /// The JSON keys before the result.
+    context: [(&'static str, &'static str); 1],
+    form: bool,
+    preserve: bool,
+}
+
+impl PerLine for Encode {
+    type State = ();
+    type Report<'a> = Line<'a>;
+
+    fn one<'a>(&'a self, text: &'a str, _: &'a mut ()) -> Line<'a> {
+        let encoded = if self.form {
             pct::encode_form(text.as_bytes())
-        } else if args.preserve {
-            component.encode_preserving(text)
+        } else if self.preserve {
+            self.component.encode_preserving(text)
         } else {
-            component.encode(text.as_bytes())
+            self.component.encode(text.as_bytes())
         };
-        match format {
-            Format::Json => sink.json(&json!({
-                "input": text, "component": component.name(), "encoded": encoded,
-            })),
-            Format::Text => sink.text(&format!("{encoded}\n")),
-        }
-        true
-    })?)
+        Line::new("encoded", encoded).with_context(&self.context)
+    }
 }
 
 pub fn run_decode(args: &DecodeArgs, global: &Global) -> anyhow::Result<Status> {
-    let format = global.format;
-    Ok(stream::each(&args.inputs, format, |text, sink| {
-        let bytes = if args.form {
+    let decode = Decode { form: args.form };
+    stream::each(&decode, &args.inputs, global)
+}
+
+struct Decode {
+    form: bool,
+}
+
+impl PerLine for Decode {
+    type State = ();
+    type Report<'a> = Decoded<'a>;
+
+    fn one<'a>(&'a self, text: &'a str, _: &'a mut ()) -> Decoded<'a> {
+        let bytes = if self.form {
             pct::decode_form(text)
         } else {
             pct::decode(text)
         };
-        match std::str::from_utf8(&bytes) {
-            Ok(decoded) => {
-                match format {
-                    Format::Json => sink.json(&json!({ "input": text, "decoded": decoded })),
-                    Format::Text => sink.text(&format!("{decoded}\n")),
+        match bytes {
+            Cow::Borrowed(b) => match std::str::from_utf8(b) {
+                Ok(s) => Decoded::ok(Cow::Borrowed(s)),
+                Err(e) => Decoded::not_utf8(text, b, e.valid_up_to()),
+            },
+            Cow::Owned(b) => match String::from_utf8(b) {
+                Ok(s) => Decoded::ok(Cow::Owned(s)),
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    Decoded::not_utf8(text, e.as_bytes(), valid)
                 }
-                true
-            }
-            Err(e) => {
-                let lossy = String::from_utf8_lossy(&bytes);
-                let valid = e.valid_up_to();
-                // The index points at the `%` of the triplet that starts the bad byte.
-                let index = input_index_of_decoded(text, valid);
-                let message = format!(
-                    "at byte {index}: expected percent-encoded UTF-8 (decoded byte {valid} is not)"
-                );
-                match format {
-                    Format::Json => sink.json(&json!({
-                        "input": text,
-                        "decoded": lossy,
-                        "error": output::error_json("invalid_utf8", index, &message),
-                    })),
-                    Format::Text => sink.invalid_text(text, index, &message),
-                }
-                false
-            }
+            },
         }
-    })?)
+    }
+}
+
+/// The decoded text; when it is not UTF-8, its lossy form and where the
+/// first bad byte came from.
+struct Decoded<'a> {
+    decoded: Cow<'a, str>,
+    error: Option<Failure>,
+}
+
+impl<'a> Decoded<'a> {
+    fn ok(decoded: Cow<'a, str>) -> Decoded<'a> {
+        Decoded {
+            decoded,
+            error: None,
+        }
+    }
+
+    /// `bytes`, decoded from `text`, are UTF-8 up to `valid` only.
+    fn not_utf8(text: &str, bytes: &[u8], valid: usize) -> Decoded<'a> {
+        // The index points at the `%` of the triplet that starts the bad byte.
+        let index = input_index_of_decoded(text, valid);
+        let message = format!(
+            "at byte {index}: expected percent-encoded UTF-8 (decoded byte {valid} is not)"
+        );
+        Decoded {
+            decoded: Cow::Owned(String::from_utf8_lossy(bytes).into_owned()),
+            error: Some(Failure::new("invalid_utf8", index, message)),
+        }
+    }
+}
+
+impl Report for Decoded<'_> {
+    fn problem(&self) -> Option<&dyn Problem> {
+        Some(self.error.as_ref()?)
+    }
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.str("decoded", &self.decoded);
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        if self.error.is_none() {
+            t.line(&self.decoded);
+        }
+    }
 }
 
 /// The input byte where the decoded byte number `n` came from (a `+` read as

@@ -3,7 +3,9 @@
 use urikit::{relativize, Uri};
 
 use crate::args::Global;
-use crate::cmd::resolve::{for_each_against_base, Failure, Keys};
+use crate::cmd::resolve::{parse_base, AgainstBase};
+use crate::report::Failure;
+use crate::stream;
 use crate::Status;
 
 /// `urikit relativize --base BASE [TARGET]...`
@@ -19,15 +21,11 @@ pub struct RelativizeArgs {
 }
 
 pub fn run(args: &RelativizeArgs, global: &Global) -> anyhow::Result<Status> {
-    let names = Keys {
-        input: "target",
-        output: "relative",
-    };
-    for_each_against_base(&args.base, &args.targets, global, names, |base, text| {
-        let t = Uri::parse(text)
-            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
-        let r = relativize(base, &t)
-            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
+    let base = parse_base(&args.base)?;
+    let relativize = AgainstBase::new(&base, "relative", |base, text| {
+        let t = Uri::parse(text).map_err(|e| Failure::of(&e))?;
+        let r = relativize(base, &t).map_err(|e| Failure::of(&e))?;
         Ok(r.into_string())
-    })
+    });
+    stream::each(&relativize, &args.targets, global)
 }

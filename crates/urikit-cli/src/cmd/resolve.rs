@@ -3,13 +3,11 @@
 //! error each).
 
 use anyhow::bail;
-use serde_json::{json, Value};
 use urikit::{Profile, Resolver, Uri, UriRef};
 
-use crate::args::{Format, Global};
-use crate::input::Input;
-use crate::output;
-use crate::stream::{self, Sink};
+use crate::args::{named, Global};
+use crate::report::{Failure, Line};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
 /// `urikit resolve --base BASE [--profile P] [--non-strict] [REF]...`
@@ -20,8 +18,8 @@ pub struct ResolveArgs {
     pub base: String,
     /// Which text's algorithm: RFC 3986, or the 1997 / 2003 drafts (base query
     /// dropped and reference query merged in 1997; excess ".." kept in both).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Rfc3986)]
-    pub profile: ProfileArg,
+    #[arg(long, value_parser = named(&Profile::ALL, Profile::name, profile_help), default_value = "rfc3986")]
+    pub profile: Profile,
     /// Read a reference with the base's scheme as relative (`http:g` against
     /// `http://a/b` is `http://a/g`), RFC 3986 section 5.2.2's non-strict parser.
     #[arg(long)]
@@ -35,126 +33,78 @@ pub struct ResolveArgs {
     pub refs: Vec<String>,
 }
 
-/// The `--profile` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 3986 section 5.2.
-    #[value(name = "rfc3986")]
-    Rfc3986,
-    /// draft-fielding-url-syntax-05 (1997) section 5.2.
-    #[value(name = "draft-1997")]
-    Draft1997,
-    /// draft-fielding-uri-rfc2396bis-01 (2003) section 5.2.
-    #[value(name = "draft-2003")]
-    Draft2003,
-}
-
-impl From<ProfileArg> for Profile {
-    fn from(p: ProfileArg) -> Profile {
-        match p {
-            ProfileArg::Rfc3986 => Profile::Rfc3986,
-            ProfileArg::Draft1997 => Profile::Draft1997,
-            ProfileArg::Draft2003 => Profile::Draft2003,
-        }
+/// What `--help` says of each profile.
+fn profile_help(p: Profile) -> &'static str {
+    match p {
+        Profile::Rfc3986 => "RFC 3986 section 5.2",
+        Profile::Draft1997 => "draft-fielding-url-syntax-05 (1997) section 5.2",
+        _ => "draft-fielding-uri-rfc2396bis-01 (2003) section 5.2",
     }
 }
 
 pub fn run(args: &ResolveArgs, global: &Global) -> anyhow::Result<Status> {
     let resolver = Resolver::new()
-        .profile(args.profile.into())
+        .profile(args.profile)
         .strict(!args.non_strict)
         .reject_path_underflow(args.reject_underflow);
-    let names = Keys {
-        input: "ref",
-        output: "target",
-    };
-    for_each_against_base(&args.base, &args.refs, global, names, |base, text| {
-        let r = UriRef::parse(text)
-            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
-        let t = resolver
-            .resolve(base, &r)
-            .map_err(|e| Failure::new(e.kind().name(), e.index(), e.to_string()))?;
+    let base = parse_base(&args.base)?;
+    let resolve = AgainstBase::new(&base, "target", |base, text| {
+        let r = UriRef::parse(text).map_err(|e| Failure::of(&e))?;
+        let t = resolver.resolve(base, &r).map_err(|e| Failure::of(&e))?;
         Ok(t.into_string())
-    })
+    });
+    stream::each(&resolve, &args.refs, global)
 }
 
-/// Why one input gave no result: the JSON error object's fields.
-pub struct Failure {
-    kind: &'static str,
-    index: usize,
-    message: String,
-}
-
-impl Failure {
-    pub fn new(kind: &'static str, index: usize, message: String) -> Failure {
-        Failure {
-            kind,
-            index,
-            message,
-        }
-    }
-}
-
-/// The JSON keys of the input and the result (`ref`/`target`, `target`/`relative`).
-#[derive(Clone, Copy)]
-pub struct Keys {
-    pub input: &'static str,
-    pub output: &'static str,
-}
-
-/// Parses `base` (a usage error, exit 2, unless it is an absolute URI), then
-/// applies `f` to every input and prints the result, one line each: the
-/// result alone in text, `{"base", <input>, <output>}` or `{"base", <input>,
-/// "error"}` in JSON. An input that fails is reported (text: on stderr with a
-/// caret) and makes the status [`Status::SomeInvalid`].
-pub fn for_each_against_base(
-    base: &str,
-    inputs: &[String],
-    global: &Global,
-    keys: Keys,
-    f: impl Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
-) -> anyhow::Result<Status> {
-    let b = match Uri::parse(base) {
-        Ok(b) => b,
+/// The `--base` of `resolve` and `relativize`: an absolute URI, or a usage
+/// error (exit 2).
+pub fn parse_base(base: &str) -> anyhow::Result<Uri<'_>> {
+    match Uri::parse(base) {
+        Ok(b) => Ok(b),
         Err(e) if e.kind() == urikit::ParseErrorKind::MissingScheme => bail!(
             "--base {base:?} is a relative reference; a base must be an absolute URI, with a scheme (RFC 3986 section 5.1)"
         ),
         Err(e) => bail!("--base {base:?} is not a URI: {e}"),
-    };
-    let format = global.format;
-    let f = &f;
-    Ok(stream::run(inputs, 1, || {
-        move |inp: Input<'_>, sink: &mut Sink| {
-            let (text, result) = match inp {
-                Input::Text(s) => (s.to_owned(), f(&b, s)),
-                Input::NotUtf8 { lossy, index } => {
-                    let message = output::not_utf8_message(index);
-                    (lossy, Err(Failure::new("invalid_utf8", index, message)))
-                }
-            };
-            let valid = result.is_ok();
-            match (result, format) {
-                (Ok(v), Format::Text) => sink.text(&format!("{v}\n")),
-                (Ok(v), Format::Json) => {
-                    let v = Value::from(v);
-                    sink.json(&object(base, keys.input, &text, keys.output, v));
-                }
-                (Err(e), Format::Text) => sink.invalid_text(&text, e.index, &e.message),
-                (Err(e), Format::Json) => {
-                    let err = output::error_json(e.kind, e.index, &e.message);
-                    sink.json(&object(base, keys.input, &text, "error", err));
-                }
-            }
-            valid
-        }
-    })?)
+    }
 }
 
-/// `{"base": base, input_key: input, key: value}`, in that order.
-fn object(base: &str, input_key: &str, input: &str, key: &str, value: Value) -> Value {
-    let mut m = serde_json::Map::new();
-    m.insert("base".into(), json!(base));
-    m.insert(input_key.into(), json!(input));
-    m.insert(key.into(), value);
-    Value::Object(m)
+/// One base, many inputs, one string result each (`resolve`, `relativize`):
+/// `{"input", "valid", "base", <key>}` in JSON, the result alone in text.
+pub struct AgainstBase<'b, F> {
+    base: &'b Uri<'b>,
+    /// The JSON keys before the result.
+    context: [(&'static str, &'b str); 1],
+    key: &'static str,
+    f: F,
+}
+
+impl<'b, F> AgainstBase<'b, F>
+where
+    F: Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
+{
+    /// `f` turns the base and one input into the result under `key`.
+    pub fn new(base: &'b Uri<'b>, key: &'static str, f: F) -> Self {
+        AgainstBase {
+            base,
+            context: [("base", base.as_str())],
+            key,
+            f,
+        }
+    }
+}
+
+impl<F> PerLine for AgainstBase<'_, F>
+where
+    F: Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
+{
+    type State = ();
+    type Report<'a>
+        = Result<Line<'a>, Failure>
+    where
+        Self: 'a;
+
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        let result = (self.f)(self.base, input)?;
+        Ok(Line::new(self.key, result).with_context(&self.context))
+    }
 }

@@ -8,13 +8,11 @@
 //! as aligned rows. Both write straight into the output buffer, with no
 //! `serde_json::Value` in between.
 
-use std::fmt::Write as _;
-
 use urikit::scheme::{NewsTarget, SchemeError, SchemeRegistry, View, WaisKind};
 
 use crate::jsonl::{self, Arr, Obj};
 use crate::output;
-use crate::stream::Sink;
+use crate::report::{self, Text};
 
 /// Where a view's fields go, one call per field, in order. Absent values are
 /// `None`.
@@ -316,6 +314,7 @@ impl<'a> SchemeCheck<'a> {
     /// Checks `r` (a relative reference has no scheme: nothing to check):
     /// its view's fields, or what the registry's rules say (for a scheme the
     /// registry knows without a view). `strict` is `--scheme-rules`.
+    #[inline(always)]
     pub fn new(r: &urikit::UriRef<'a>, registry: &SchemeRegistry, strict: bool) -> Self {
         let (view, broken, warnings) = match r.as_uri().map(|u| (View::of(&u), u)) {
             None => (None, None, Vec::new()),
@@ -340,69 +339,70 @@ impl<'a> SchemeCheck<'a> {
         self.broken.iter().chain(&self.warnings)
     }
 
+    /// The first of [`SchemeCheck::problems`].
+    #[inline]
+    fn first_problem(&self) -> Option<&SchemeError> {
+        self.broken.as_ref().or(self.warnings.first())
+    }
+
     /// Whether the input counts as invalid (strict rules and a problem).
+    #[inline]
     pub fn is_error(&self) -> bool {
-        self.strict && self.problems().next().is_some()
+        self.strict && self.first_problem().is_some()
     }
 
     /// The first problem, when it makes the input invalid (then nothing but
     /// it is reported).
+    #[inline]
     pub fn error(&self) -> Option<&SchemeError> {
-        self.problems().next().filter(|_| self.is_error())
+        if self.strict {
+            self.first_problem()
+        } else {
+            None
+        }
     }
 
     /// Writes the text report's scheme part after the components' rows
-    /// (`out` ends with the blank line that closes them): the view's fields
+    /// (which end with the blank line that closes them): the view's fields
     /// on stdout, the warnings on stderr. Not for an input that
-    /// [`SchemeCheck::is_error`]. `scratch` is reused for field values.
-    pub fn write_text(&self, sink: &mut Sink, input: &str, scratch: &mut String) {
+    /// [`SchemeCheck::is_error`].
+    #[inline]
+    pub fn write_text(&self, t: &mut Text<'_>) {
         if let Some(view) = &self.view {
-            if sink.out.ends_with(b"\n\n") {
-                sink.out.pop();
+            let out = &mut *t.out();
+            if out.ends_with(b"\n\n") {
+                out.pop();
             }
-            sink.out.extend_from_slice(b"scheme-specific:\n");
-            write_fields(view, &mut TextFields(&mut sink.out), scratch);
-            sink.out.push(b'\n');
+            out.extend_from_slice(b"scheme-specific:\n");
+            let (out, scratch) = t.out_and_scratch();
+            write_fields(view, &mut TextFields(out), scratch);
+            t.out().push(b'\n');
         }
         for e in self.problems() {
-            output::write_caret_report(&mut sink.err, "warning", input, e.index(), e);
+            t.warn(e.index(), e);
         }
     }
 
-    /// Writes `scheme_specific` (and `scheme_warnings`, or under strict rules
-    /// `error`) after the components' keys of a JSON object (whose `valid`
-    /// must already say [`SchemeCheck::is_error`]). `scratch` is reused for
-    /// the messages.
+    /// Writes `scheme_specific` (and `scheme_warnings`) after the components'
+    /// keys of a JSON object; under strict rules and a problem, only
+    /// `"scheme_specific": null` (the problem is the input's error).
+    /// `scratch` is reused for the messages.
+    #[inline]
     pub fn write_json(&self, o: &mut Obj<'_>, scratch: &mut String) {
         if self.is_error() {
             o.null("scheme_specific");
-            match self.problems().next() {
-                Some(p) => o.obj("error", |e| write_problem(e, p, scratch)),
-                None => o.null("error"),
-            };
-        } else {
-            match &self.view {
-                Some(v) => o.obj("scheme_specific", |inner| {
-                    write_fields(v, &mut JsonFields(inner), scratch);
-                }),
-                None => o.null("scheme_specific"),
-            };
-            if self.problems().next().is_some() {
-                o.list("scheme_warnings", self.problems(), |e, p| {
-                    write_problem(e, p, scratch);
-                });
-            }
+            return;
+        }
+        match &self.view {
+            Some(v) => o.obj("scheme_specific", |inner| {
+                write_fields(v, &mut JsonFields(inner), scratch);
+            }),
+            None => o.null("scheme_specific"),
+        };
+        if self.first_problem().is_some() {
+            o.list("scheme_warnings", self.problems(), |e, p| {
+                report::json::problem(e, p, scratch);
+            });
         }
     }
-}
-
-/// A scheme error's keys: `{kind, index, message, rule}` (the message is
-/// formatted into `scratch` first).
-fn write_problem(o: &mut Obj<'_>, e: &SchemeError, scratch: &mut String) {
-    scratch.clear();
-    let _ = write!(scratch, "{e}");
-    o.str("kind", e.kind().name())
-        .num("index", e.index())
-        .str("message", scratch)
-        .str("rule", e.rule());
 }

@@ -5,53 +5,32 @@
 //! issn, ietf, oid, example) unless `--generic` is given: a URN whose NSS
 //! breaks them is reported invalid, and their added equivalences count.
 
-use anyhow::bail;
-use clap::ValueEnum;
-use serde_json::{json, Value};
 use urikit::urn::{Comparator, Namespaces, Objective, Urn, UrnError, UrnProfile};
 
-use crate::args::{Format, Global};
-use crate::output::{self, Output};
-use crate::stream;
+use crate::args::{named, Global};
+use crate::cmd::pair::{verdict, PairArgs};
+use crate::jsonl::Obj;
+use crate::report::{Failure, Report, Text};
+use crate::stream::{self, PerLine};
 use crate::Status;
 
-/// `--profile`: which URN grammar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ProfileArg {
-    /// RFC 8141: r-, q- and f-components, "/" in the NSS.
-    Rfc8141,
-    /// draft-ietf-urnbis-rfc2141bis-urn-03: keywd=value query directives, fragment, no %00.
-    #[value(name = "draft-03")]
-    Draft03,
-    /// draft-ietf-urnbis-rfc2141bis-urn-04: urn:NID:NSS only.
-    #[value(name = "draft-04")]
-    Draft04,
-}
-
-impl From<ProfileArg> for UrnProfile {
-    fn from(p: ProfileArg) -> UrnProfile {
-        match p {
-            ProfileArg::Rfc8141 => UrnProfile::Rfc8141,
-            ProfileArg::Draft03 => UrnProfile::Draft03,
-            ProfileArg::Draft04 => UrnProfile::Draft04,
+/// What `--help` says of each URN profile.
+fn profile_help(p: UrnProfile) -> &'static str {
+    match p {
+        UrnProfile::Rfc8141 => "RFC 8141: r-, q- and f-components, \"/\" in the NSS",
+        UrnProfile::Draft03 => {
+            "draft-ietf-urnbis-rfc2141bis-urn-03: keywd=value query directives, fragment, no %00"
         }
+        _ => "draft-ietf-urnbis-rfc2141bis-urn-04: urn:NID:NSS only",
     }
 }
 
-/// `--objective`: what equivalence is for (draft-03 section 5, step 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ObjectiveArg {
-    /// Distinguishing named resources: the query is removed (step 5a).
-    Names,
-    /// Caching resolution results: directives kept, sorted by keyword (step 5b).
-    Caching,
-}
-
-impl From<ObjectiveArg> for Objective {
-    fn from(o: ObjectiveArg) -> Objective {
-        match o {
-            ObjectiveArg::Names => Objective::Names,
-            ObjectiveArg::Caching => Objective::Caching,
+/// What `--help` says of each objective (draft-03 section 5, step 5).
+fn objective_help(o: Objective) -> &'static str {
+    match o {
+        Objective::Names => "Distinguishing named resources: the query is removed (step 5a)",
+        Objective::Caching => {
+            "Caching resolution results: directives kept, sorted by keyword (step 5b)"
         }
     }
 }
@@ -60,11 +39,11 @@ impl From<ObjectiveArg> for Objective {
 #[derive(Debug, Clone, clap::Args)]
 pub struct UrnOptions {
     /// The URN grammar to apply.
-    #[arg(long, value_enum, default_value_t = ProfileArg::Rfc8141)]
-    pub profile: ProfileArg,
+    #[arg(long, value_parser = named(&UrnProfile::ALL, UrnProfile::name, profile_help), default_value = "rfc8141")]
+    pub profile: UrnProfile,
     /// What lexical equivalence is for (matters under draft-03 only).
-    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
-    pub objective: ObjectiveArg,
+    #[arg(long, value_parser = named(&Objective::ALL, Objective::name, objective_help), default_value = "names")]
+    pub objective: Objective,
     /// Apply only the generic rules, none of the known namespaces' rules.
     #[arg(long)]
     pub generic: bool,
@@ -79,16 +58,18 @@ pub struct UrnArgs {
     pub inputs: Vec<String>,
 }
 
-/// `urikit urn-equivalent [--profile P] [--objective O] [--generic] A B`:
-/// prints `equivalent` (exit 0) or `different` (exit 1).
+/// `urikit urn-equivalent [--profile P] [--objective O] [--generic] [A B]`:
+/// prints `equivalent` (exit 0) or `different` (exit 1) for each pair.
 #[derive(Debug, clap::Args)]
 pub struct UrnEquivalentArgs {
     #[command(flatten)]
     pub options: UrnOptions,
-    /// The first URN.
-    pub a: String,
+    /// The first URN; without A and B, read pairs from stdin, one per line,
+    /// separated by white space.
+    #[arg(requires = "b")]
+    pub a: Option<String>,
     /// The second URN.
-    pub b: String,
+    pub b: Option<String>,
 }
 
 /// The parsed options: profile, comparator, and the namespaces it refers to.
@@ -101,8 +82,8 @@ struct Config {
 impl Config {
     fn new(o: &UrnOptions) -> Config {
         Config {
-            profile: o.profile.into(),
-            objective: o.objective.into(),
+            profile: o.profile,
+            objective: o.objective,
             namespaces: (!o.generic).then(Namespaces::standard),
         }
     }
@@ -125,60 +106,63 @@ impl Config {
     }
 }
 
-fn error_json(e: &UrnError) -> Value {
-    output::error_json(e.kind().name(), e.index(), &e.to_string())
-}
-
 pub fn run(args: &UrnArgs, global: &Global) -> anyhow::Result<Status> {
-    let config = Config::new(&args.options);
-    let format = global.format;
-    Ok(stream::each(
-        &args.inputs,
-        format,
-        |text, sink| match config.parse(text) {
-            Ok(urn) => {
-                match format {
-                    Format::Json => sink.json(&urn_json(&urn, &config)),
-                    Format::Text => sink.text(&urn_text(&urn, &config)),
-                }
-                true
-            }
-            Err(e) => {
-                match format {
-                    Format::Json => sink
-                        .json(&json!({ "input": text, "valid": false, "error": error_json(&e) })),
-                    Format::Text => sink.invalid_text(text, e.index(), &e.to_string()),
-                }
-                false
-            }
-        },
-    )?)
+    let check = UrnCheck(Config::new(&args.options));
+    stream::each(&check, &args.inputs, global)
 }
 
-/// The JSON object of a valid URN: raw parts (`null` when absent), the
-/// draft-03 directives (`null` under the other profiles), the canonical form,
-/// the human-friendly form and the decoded name (`null` if not UTF-8).
-fn urn_json(urn: &Urn<'_>, config: &Config) -> Value {
-    let directives = (urn.profile() == UrnProfile::Draft03).then(|| {
-        urn.directives()
-            .map(|d| json!({ "keyword": d.keyword(), "value": d.value(), "service": d.service().map(|s| s.name()) }))
-            .collect::<Vec<_>>()
-    });
-    json!({
-        "input": urn.as_str(),
-        "valid": true,
-        "profile": urn.profile().name(),
-        "nid": urn.nid(),
-        "nss": urn.nss(),
-        "r_component": urn.r_component(),
-        "q_component": urn.q_component(),
-        "f_component": urn.f_component(),
-        "query": urn.query(),
-        "directives": directives,
-        "canonical": config.comparator().canonical(urn),
-        "display": urn.to_display(),
-        "name": urn.name().ok(),
-    })
+struct UrnCheck(Config);
+
+impl PerLine for UrnCheck {
+    type State = ();
+    type Report<'a> = Result<UrnReport<'a>, UrnError>;
+
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        let urn = self.0.parse(input)?;
+        Ok(UrnReport {
+            urn,
+            config: &self.0,
+        })
+    }
+}
+
+/// A valid URN, under the run's options.
+struct UrnReport<'a> {
+    urn: Urn<'a>,
+    config: &'a Config,
+}
+
+impl Report for UrnReport<'_> {
+    /// Raw parts (`null` when absent), the draft-03 directives (`null` under
+    /// the other profiles), the canonical form, the human-friendly form and
+    /// the decoded name (`null` if not UTF-8).
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        let urn = &self.urn;
+        o.str("profile", urn.profile().name())
+            .str("nid", urn.nid())
+            .str("nss", urn.nss())
+            .opt("r_component", urn.r_component())
+            .opt("q_component", urn.q_component())
+            .opt("f_component", urn.f_component())
+            .opt("query", urn.query());
+        if urn.profile() == UrnProfile::Draft03 {
+            o.list("directives", urn.directives(), |o, d| {
+                o.str("keyword", d.keyword())
+                    .str("value", d.value())
+                    .opt("service", d.service().map(|s| s.name()));
+            });
+        } else {
+            o.null("directives");
+        }
+        o.str("canonical", &self.config.comparator().canonical(urn))
+            .str("display", &urn.to_display())
+            .opt("name", urn.name().ok().as_deref());
+    }
+
+    fn text(&self, t: &mut Text<'_>) {
+        let text = urn_text(&self.urn, self.config);
+        t.out().extend_from_slice(text.as_bytes());
+    }
 }
 
 /// The aligned text breakdown of a valid URN.
@@ -228,52 +212,58 @@ fn urn_text(urn: &Urn<'_>, config: &Config) -> String {
     s
 }
 
-/// Exit 0 when equivalent, 1 when different (returned as
-/// [`Status::SomeInvalid`]); an input that is not a URN is reported and
-/// ends the run with status 2.
+/// Exit 0 when every pair is equivalent, 1 otherwise (different, or an
+/// input that is not a URN).
 pub fn run_equivalent(args: &UrnEquivalentArgs, global: &Global) -> anyhow::Result<Status> {
-    let config = Config::new(&args.options);
-    let mut parsed = Vec::with_capacity(2);
-    for (label, s) in [("A", &args.a), ("B", &args.b)] {
-        match config.parse(s) {
-            Ok(u) => parsed.push(u),
-            Err(e) => {
-                if global.format == Format::Json {
-                    let mut out = Output::new(global.format);
-                    out.json(&json!({ "input": s, "valid": false, "error": error_json(&e) }))?;
-                    out.flush()?;
-                } else {
-                    output::report_invalid_text(s, e.index(), &e.to_string());
-                }
-                bail!(
-                    "{label} is not a URN under profile {}",
-                    config.profile.name()
-                );
-            }
-        }
+    let equivalent = UrnEquivalent {
+        config: Config::new(&args.options),
+        pairs: PairArgs::new(args.a.as_deref(), args.b.as_deref()),
+    };
+    stream::each(&equivalent, &equivalent.pairs.inputs, global)
+}
+
+struct UrnEquivalent {
+    config: Config,
+    pairs: PairArgs,
+}
+
+impl PerLine for UrnEquivalent {
+    type State = ();
+    type Report<'a> = Result<UrnPair<'a>, Failure>;
+
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        let (a, b) = self.pairs.read(input, |s| self.config.parse(s))?;
+        let cmp = self.config.comparator();
+        Ok(UrnPair {
+            equivalent: cmp.equivalent(&a, &b),
+            canonical: [cmp.canonical(&a), cmp.canonical(&b)],
+            a,
+            b,
+        })
     }
-    let cmp = config.comparator();
-    let (a, b) = (&parsed[0], &parsed[1]);
-    let equivalent = cmp.equivalent(a, b);
-    let mut out = Output::new(global.format);
-    match global.format {
-        Format::Json => out.json(&json!({
-            "a": a.as_str(),
-            "b": b.as_str(),
-            "equivalent": equivalent,
-            "canonical_a": cmp.canonical(a),
-            "canonical_b": cmp.canonical(b),
-        }))?,
-        Format::Text => out.text(if equivalent {
-            "equivalent\n"
-        } else {
-            "different\n"
-        })?,
+}
+
+/// Two URNs compared.
+struct UrnPair<'a> {
+    a: Urn<'a>,
+    b: Urn<'a>,
+    equivalent: bool,
+    canonical: [String; 2],
+}
+
+impl Report for UrnPair<'_> {
+    /// "different" is reported like an invalid input: exit status 1.
+    fn fails(&self) -> bool {
+        !self.equivalent
     }
-    out.flush()?;
-    Ok(if equivalent {
-        Status::Ok
-    } else {
-        Status::SomeInvalid
-    })
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        o.str("a", self.a.as_str())
+            .str("b", self.b.as_str())
+            .bool("equivalent", self.equivalent)
+            .str("canonical_a", &self.canonical[0])
+            .str("canonical_b", &self.canonical[1]);
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        t.line(verdict(self.equivalent));
+    }
 }

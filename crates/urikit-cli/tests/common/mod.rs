@@ -55,3 +55,30 @@ pub fn json_lines(out: &Output) -> Vec<Value> {
         .map(|l| serde_json::from_str(l).expect(l))
         .collect()
 }
+
+/// Runs `urikit args` with stdout and stderr going to one file (as `2>&1`
+/// to a file does), `stdin` as its standard input; the file's text and the
+/// exit status.
+pub fn urikit_one_file(args: &[&str], stdin: &[u8]) -> (String, Option<i32>) {
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("urikit-one-file-{}-{k}.txt", std::process::id()));
+    let file = std::fs::File::create(&path).expect("create the output file");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
+        .args(args)
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(file.try_clone().expect("clone the file"))
+        .stderr(file)
+        .spawn()
+        .expect("run urikit");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let status = child.wait().expect("wait");
+    writer.join().unwrap().expect("write stdin");
+    let text = std::fs::read_to_string(&path).expect("UTF-8 output");
+    let _ = std::fs::remove_file(&path);
+    (text, status.code())
+}

@@ -289,7 +289,7 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
 
 /// Parses `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `open` (the `[`),
 /// returning the index just past `]` and the host kind.
-fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostKind), ParseError> {
+pub(crate) fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostKind), ParseError> {
     let content = open + 1;
     let close = match b[content..].iter().position(|&c| c == b']') {
         Some(k) => content + k,
@@ -332,13 +332,36 @@ fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostKind), ParseErr
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
-    use crate::grammar::parse_reference::parse_reference;
+    use crate::grammar::parse_reference::{parse_reference, AuthMeta, HostMeta, Meta};
+    use crate::offsets::{HostKind, Offsets};
     use proptest::prelude::*;
 
     /// The fast parser's answer, spelled out as the oracle gives it (the
     /// IPv6 address read again from the text, every derived offset computed).
-    fn parse(s: &str) -> Result<crate::offsets::Meta, crate::ParseError> {
-        super::parse(s).map(|o| o.unpack(s))
+    fn parse(s: &str) -> Result<Meta, crate::ParseError> {
+        super::parse(s).map(|o| spelled(&o, s))
+    }
+
+    fn spelled(o: &Offsets, s: &str) -> Meta {
+        Meta {
+            scheme_end: o.scheme_end(),
+            auth: o.has_authority().then(|| AuthMeta {
+                start: o.auth_start(),
+                host_start: o.host_start(),
+                host_end: o.host_end(),
+                end: o.path_start(),
+                host: match o.host() {
+                    HostKind::None | HostKind::RegName => HostMeta::RegName,
+                    HostKind::Ipv4 => HostMeta::Ipv4(o.ipv4()),
+                    HostKind::Ipv6 => HostMeta::Ipv6(o.ipv6(s)),
+                    HostKind::IpvFuture => HostMeta::IpvFuture,
+                },
+            }),
+            path_start: o.path_start(),
+            path_end: o.path_end(),
+            query: o.query(),
+            fragment: o.fragment(s.len()),
+        }
     }
 
     fn same(s: &str) {

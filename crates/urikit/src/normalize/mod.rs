@@ -74,8 +74,9 @@ use core::fmt::Write;
 
 use core::net::Ipv6Addr;
 
-use crate::host::{parse_ipv4, Host};
-use crate::offsets::{AuthMeta, HostMeta, Meta, Offsets};
+use crate::compose::{Composer, Next};
+use crate::host::parse_ipv4;
+use crate::offsets::{HostKind, Offsets};
 pub(crate) mod look;
 mod path;
 
@@ -112,6 +113,15 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, from the least normalization to the most.
+    ///
+    /// ```
+    /// use urikit::normalize::Level;
+    /// let names = Level::ALL.map(Level::name);
+    /// assert_eq!(names, ["string", "syntax", "scheme"]);
+    /// ```
+    pub const ALL: [Level; 3] = [Level::String, Level::Syntax, Level::Scheme];
+
     /// The level's stable lowercase name: `"string"`, `"syntax"`, `"scheme"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -237,37 +247,14 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
-        if self.level != Level::String {
-            // What `write_meta` does; the common case is a copy.
-            if let Some((s, o)) = self.normal_copy(r, schemes) {
-                return UriRefBuf::from_offsets(s, o);
-            }
-            let m = r.meta();
-            let mut s = String::with_capacity(r.as_str().len() + 8);
-            let meta = self.write_meta_general(r, &m, schemes, &mut s);
-            return UriRefBuf::from_parts(s, meta);
-        }
-        let mut s = String::with_capacity(r.as_str().len() + 8);
-        let _ = self.write_meta(r, schemes, &mut s);
-        match UriRefBuf::parse(s) {
-            Ok(n) => n,
-            Err(_) => {
-                debug_assert!(false, "normalized form of {r:?} does not parse");
-                r.to_owned()
-            }
-        }
+        let (s, o) = self.normal_form(r, schemes, true);
+        UriRefBuf::from_offsets(s, o)
     }
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        if let Some((s, o)) = self.normal_copy(u, &SchemeRegistry::standard()) {
-            return UriBuf::from_offsets(s, o);
-        }
-        let mut s = String::with_capacity(u.as_str().len() + 8);
-        match self.write_meta(u, &SchemeRegistry::standard(), &mut s) {
-            Some(meta) => UriBuf::from_parts(s, meta),
-            None => UriBuf::parse(s).unwrap_or_else(|_| u.to_owned()),
-        }
+        let (s, o) = self.normal_form(u, &SchemeRegistry::standard(), true);
+        UriBuf::from_offsets(s, o)
     }
 
     /// Whether normalizing `r` would leave it unchanged.
@@ -288,218 +275,181 @@ impl Normalizer {
 
     /// Appends the normal form of `r` to `out`.
     pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
-        // What `write_meta` does, without the offsets when there is a copy.
-        match self.copy_is_normal(r, schemes) {
-            Some(false) => out.push_str(r.as_str()),
-            Some(true) => push_lowercasing(out, r.as_str(), &r.offsets()),
-            None => {
-                let _ = self.write_meta(r, schemes, out);
-            }
-        }
+        let mut c = Composer::new(out);
+        self.compose(r, schemes, self.copy_is_normal(r, schemes), &mut c);
+        c.finish();
     }
 
-    /// Appends the normal form and returns its component offsets (relative to
-    /// where it starts in `out`), so that the result needs no second parse;
-    /// `None` at the string level.
-    fn write_meta(
+    /// The normal form of `r` in a string of its own, and its offsets. With
+    /// `copy`, the common case (a copy, perhaps with its scheme and host
+    /// lowercased) is taken when it applies; without, every step runs (the
+    /// tests' reference for the copy).
+    #[inline(always)]
+    fn normal_form(
         &self,
         r: &UriRef<'_>,
         schemes: &SchemeRegistry,
-        out: &mut String,
-    ) -> Option<Meta> {
-        if self.level == Level::String {
-            out.push_str(r.as_str());
-            self.optional_steps_on_raw(r, out);
-            return None;
-        }
-        if self.copy_is_normal(r, schemes).is_some() {
-            push_lowercasing(out, r.as_str(), &r.offsets());
-            return Some(r.meta());
-        }
-        Some(self.write_meta_general(r, &r.meta(), schemes, out))
+        copy: bool,
+    ) -> (String, Offsets) {
+        let copied = if copy {
+            self.copy_is_normal(r, schemes)
+        } else {
+            None
+        };
+        // A copy is as long as its input; the steps may make it longer.
+        let room = r.as_str().len() + if copied.is_some() { 0 } else { 8 };
+        let mut s = String::with_capacity(room);
+        let mut c = Composer::new(&mut s);
+        self.compose(r, schemes, copied, &mut c);
+        let o = c.finish();
+        (s, o)
     }
 
-    /// Whether normalization of `r` (at the syntax or scheme level, without
-    /// optional steps) at most lowercases its scheme and host in place: no
-    /// `%` anywhere, no empty port, and a path with no dot segment whose
-    /// structure needs no `./` or `/.` to be kept; at the scheme level also
-    /// no port to drop or trim, no empty path to make `/`, no IPv6 literal.
-    /// This is the common case; the result is then a copy
-    /// ([`push_lowercasing`]'s), with the same offsets. `Some(true)` when the
-    /// text before the path has an uppercase letter (it may be in the
-    /// userinfo, which stays as it is), `Some(false)` when the copy is exact.
+    /// Appends the normal form of `r`: a copy of it when `copied` says so
+    /// (its scheme and host lowercased in place if `copied` is
+    /// `Some(true)`), otherwise the result of the steps.
+    #[inline(always)]
+    fn compose(
+        &self,
+        r: &UriRef<'_>,
+        schemes: &SchemeRegistry,
+        copied: Option<bool>,
+        c: &mut Composer<'_>,
+    ) {
+        match copied {
+            Some(upper) => {
+                c.copy(r.source(), Next::Scheme, Next::End);
+                if upper {
+                    c.lowercase_scheme_and_host();
+                }
+            }
+            None => self.steps(r, schemes, c),
+        }
+    }
+
+    /// Whether normalization of `r` at most lowercases its scheme and host
+    /// in place: at the string level, when no optional step is asked for; at
+    /// the syntax or scheme level, without optional steps, when there is no
+    /// `%` anywhere, no empty port, and no dot segment in the path; at the
+    /// scheme level also no port to drop or trim, no empty path to make
+    /// `/`, no IPv6 literal. This is the common case; the result is then a
+    /// copy, with the same offsets. `Some(true)` when the text before the
+    /// path has an uppercase letter (it may be in the userinfo, which stays
+    /// as it is), `Some(false)` when the copy is exact.
     ///
     /// Read from the offsets as stored (nothing unpacked).
     #[inline]
     fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
-        let upper = self.copy_is_normal_at_syntax_level(r)?;
+        if self.drop_fragment || self.sort_query || self.remove_trailing_host_dot {
+            return None;
+        }
+        if self.level == Level::String {
+            return Some(false);
+        }
+        let upper = copy_is_normal_at_syntax_level(r)?;
         if self.level == Level::Scheme && !scheme_level_keeps(r, schemes) {
             return None;
         }
         Some(upper)
     }
 
-    /// The normal form of `r` when [`Normalizer::copy_is_normal`] says it is
-    /// a copy: the string, and `r`'s offsets (same lengths, same offsets: the
-    /// stored ones serve).
-    #[inline]
-    fn normal_copy(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<(String, Offsets)> {
-        let o = r.offsets();
-        let s = if self.copy_is_normal(r, schemes)? {
-            let mut s = String::with_capacity(r.as_str().len());
-            push_lowercasing(&mut s, r.as_str(), &o);
-            s
-        } else {
-            String::from(r.as_str())
-        };
-        Some((s, o))
-    }
-
-    /// [`Normalizer::copy_is_normal`] without the scheme level's checks.
-    #[inline]
-    fn copy_is_normal_at_syntax_level(&self, r: &UriRef<'_>) -> Option<bool> {
-        if self.level == Level::String
-            || self.drop_fragment
-            || self.sort_query
-            || self.remove_trailing_host_dot
-        {
-            return None;
-        }
-        let o = r.offsets();
-        let b = r.as_str().as_bytes();
-        let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
-        let before = b.get(..o.path_start()).unwrap_or_default();
-        // An authority ending with `:` has an empty port (a host never ends
-        // with one), which is omitted.
-        let kind = if o.has_authority() {
-            if before.last() == Some(&b':') {
-                return None;
-            }
-            PathKind::WithAuthority
-        } else if o.scheme_end() > 0 {
-            PathKind::NoAuthority
-        } else {
-            PathKind::Relative
-        };
-        if look::has_byte(b, b'%')
-            || look::has_dot_segment(path)
-            || !path::keeps_structure(path, kind)
-        {
-            return None;
-        }
-        Some(look::has_upper(before))
-    }
-
-    /// [`Normalizer::write_meta`] for every reference, component by component.
-    fn write_meta_general(
-        &self,
-        r: &UriRef<'_>,
-        m: &Meta,
-        schemes: &SchemeRegistry,
-        out: &mut String,
-    ) -> Meta {
-        let s = r.as_str();
-        let o = out.len();
+    /// The steps, component by component, each as the level and the
+    /// optional steps ask (at the string level, only the optional steps
+    /// change anything).
+    #[inline(never)]
+    fn steps(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, c: &mut Composer<'_>) {
+        let syntax = self.level != Level::String;
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
             (true, Some(name)) => schemes.get(name),
             _ => None,
         };
-        let mut scheme_end = 0;
+        // Each component's text: percent-encoding normalized from the
+        // syntax level on, else as it is.
+        let text = |out: &mut String, t: &str| {
+            if syntax {
+                pct::push_normalized(out, t, false);
+            } else {
+                out.push_str(t);
+            }
+        };
         if let Some(name) = r.scheme() {
-            push_lowercase(out, name);
-            scheme_end = out.len() - o;
-            out.push(':');
-        }
-        let mut auth_meta = None;
-        if let Some(a) = m.auth {
-            out.push_str("//");
-            let start = out.len() - o;
-            if a.host_start > a.start {
-                // The userinfo and its `@`.
-                pct::push_normalized(out, &s[a.start..a.host_start], false);
-            }
-            let host_start = out.len() - o;
-            let host = self.write_host(a.host, &s[a.host_start..a.host_end], scheme_level, out);
-            let host_end = out.len() - o;
-            if a.host_end < a.end {
-                let port = &s[a.host_end + 1..a.end];
-                write_port(port, scheme_level, info.and_then(|i| i.port()), out);
-            }
-            auth_meta = Some(AuthMeta {
-                start,
-                host_start,
-                host_end,
-                end: out.len() - o,
-                host,
+            c.scheme(|out| {
+                if syntax {
+                    push_lowercase(out, name);
+                } else {
+                    out.push_str(name);
+                }
             });
         }
-        let path_start = out.len();
-        push_normalized_path(out, r.path(), path_kind(m));
-        if out.len() == path_start
-            && m.auth.is_some()
-            && info.is_some_and(|i| i.has_root_for_empty_path())
-        {
-            out.push('/');
+        let o = r.offsets();
+        let s = r.as_str();
+        if o.has_authority() {
+            let (start, host_start, host_end, end) =
+                (o.auth_start(), o.host_start(), o.host_end(), o.path_start());
+            if host_start > start {
+                c.userinfo(|out| text(out, &s[start..host_start - 1]));
+            }
+            c.host(|out| self.write_host(r, out));
+            if host_end < end {
+                let default = info.and_then(|i| i.port());
+                if let Some(digits) = self.port(&s[host_end + 1..end], default) {
+                    c.port(|out| out.push_str(digits));
+                }
+            }
         }
-        let path_end = out.len() - o;
-        let mut query = None;
-        if let Some(q) = r.query() {
-            query = Some(out.len() - o);
-            out.push('?');
+        c.path(|out| {
             let start = out.len();
-            pct::push_normalized(out, q, false);
-            if self.sort_query {
-                sort_query(out, start);
+            if syntax {
+                push_normalized_path(out, r.path(), path_kind(&o));
+            } else {
+                out.push_str(r.path());
             }
-        }
-        let mut fragment = None;
-        if let Some(f) = r.fragment() {
-            if !self.drop_fragment {
-                fragment = Some(out.len() - o);
-                out.push('#');
-                pct::push_normalized(out, f, false);
+            if out.len() == start
+                && o.has_authority()
+                && info.is_some_and(|i| i.has_root_for_empty_path())
+            {
+                out.push('/');
             }
+        });
+        if let Some(q) = r.query() {
+            c.query(|out| {
+                let start = out.len();
+                text(out, q);
+                if self.sort_query {
+                    sort_query(out, start);
+                }
+            });
         }
-        Meta {
-            scheme_end,
-            auth: auth_meta,
-            path_start: path_start - o,
-            path_end,
-            query,
-            fragment,
+        if let (Some(f), false) = (r.fragment(), self.drop_fragment) {
+            c.fragment(|out| text(out, f));
         }
     }
 
-    /// Writes the host (`text`, of kind `host`); returns its kind as the
-    /// parser would see the result (a reg-name may decode to an IPv4 address:
-    /// `127.0.0.%31`).
-    fn write_host(
-        &self,
-        host: HostMeta,
-        text: &str,
-        scheme_level: bool,
-        out: &mut String,
-    ) -> HostMeta {
-        match host {
-            HostMeta::Ipv6(octets) if scheme_level => {
+    /// Writes `r`'s host; returns its kind as the parser would see the
+    /// result, with an IPv4 host's address (a reg-name may decode to an
+    /// IPv4 address, `127.0.0.%31`, or become one when its final dots go).
+    fn write_host(&self, r: &UriRef<'_>, out: &mut String) -> (HostKind, [u8; 4]) {
+        let o = r.offsets();
+        let text = r.host_str().unwrap_or_default();
+        let kind = o.host();
+        match kind {
+            _ if self.level == Level::String && kind != HostKind::RegName => {
+                out.push_str(text);
+            }
+            HostKind::Ipv6 if self.level == Level::Scheme => {
                 // RFC 5952 text: core's Display follows it (lowercase, longest
                 // zero run compressed, dotted only for IPv4-mapped).
-                let _ = write!(out, "[{}]", Ipv6Addr::from(octets));
-                host
+                let _ = write!(out, "[{}]", Ipv6Addr::from(o.ipv6(r.as_str())));
             }
-            HostMeta::Ipv4(_) => {
-                out.push_str(text);
-                host
-            }
-            HostMeta::Ipv6(_) | HostMeta::IpvFuture => {
-                push_lowercase(out, text);
-                host
-            }
-            HostMeta::RegName => {
+            HostKind::Ipv4 => out.push_str(text),
+            HostKind::Ipv6 | HostKind::IpvFuture => push_lowercase(out, text),
+            HostKind::RegName | HostKind::None => {
                 let start = out.len();
                 let has_pct = find_byte(text.as_bytes(), b'%').is_some();
-                if has_pct {
+                if self.level == Level::String {
+                    out.push_str(text);
+                } else if has_pct {
                     pct::push_normalized(out, text, true);
                 } else {
                     push_lowercase(out, text);
@@ -514,62 +464,61 @@ impl Normalizer {
                     }
                 }
                 // Lowercasing alone never makes an IPv4 address.
-                match (has_pct || trimmed)
+                let decoded = self.level != Level::String && has_pct;
+                return match (decoded || trimmed)
                     .then(|| parse_ipv4(&out.as_bytes()[start..]))
                     .flatten()
                 {
-                    Some(a) => HostMeta::Ipv4(a),
-                    None => HostMeta::RegName,
+                    Some(a) => (HostKind::Ipv4, a),
+                    None => (HostKind::RegName, [0; 4]),
+                };
+            }
+        }
+        (kind, o.ipv4())
+    }
+
+    /// The port digits to write, or `None` to omit the port and its `:`: at
+    /// the string level they stay as they are; from the syntax level on an
+    /// empty port is omitted (section 3.2.3); at the scheme level a port
+    /// equal to the scheme's `default` is omitted too, and leading zeros go.
+    fn port<'d>(&self, digits: &'d str, default: Option<u16>) -> Option<&'d str> {
+        match self.level {
+            Level::String => Some(digits),
+            _ if digits.is_empty() => None,
+            Level::Syntax => Some(digits),
+            Level::Scheme => {
+                if default.is_some() && port_number(digits) == default {
+                    return None;
+                }
+                match digits.trim_start_matches('0') {
+                    "" => Some(&digits[digits.len() - 1..]),
+                    trimmed => Some(trimmed),
                 }
             }
         }
     }
+}
 
-    /// At the string level only the optional steps change anything.
-    fn optional_steps_on_raw(&self, r: &UriRef<'_>, out: &mut String) {
-        if !(self.drop_fragment || self.sort_query || self.remove_trailing_host_dot) {
-            return;
-        }
-        out.clear();
-        if let Some(s) = r.scheme() {
-            out.push_str(s);
-            out.push(':');
-        }
-        if let Some(a) = r.authority() {
-            out.push_str("//");
-            if let Some(u) = a.userinfo() {
-                out.push_str(u);
-                out.push('@');
-            }
-            let h = a.host_str();
-            let trimmed = h.trim_end_matches('.');
-            let host_is_name = matches!(a.host(), Host::RegName(_));
-            out.push_str(
-                if self.remove_trailing_host_dot && host_is_name && !trimmed.is_empty() {
-                    trimmed
-                } else {
-                    h
-                },
-            );
-            if let Some(p) = a.port() {
-                out.push(':');
-                out.push_str(p);
-            }
-        }
-        out.push_str(r.path());
-        if let Some(q) = r.query() {
-            out.push('?');
-            let start = out.len();
-            out.push_str(q);
-            if self.sort_query {
-                sort_query(out, start);
-            }
-        }
-        if let (Some(f), false) = (r.fragment(), self.drop_fragment) {
-            out.push('#');
-            out.push_str(f);
-        }
+/// [`Normalizer::copy_is_normal`] at the syntax level: `None` when a step
+/// has work, else whether the text before the path has an uppercase letter.
+#[inline]
+fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
+    let o = r.offsets();
+    let b = r.as_str().as_bytes();
+    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
+    let before = b.get(..o.path_start()).unwrap_or_default();
+    // An authority ending with `:` has an empty port (a host never ends
+    // with one), which is omitted.
+    if o.has_authority() && before.last() == Some(&b':') {
+        return None;
     }
+    // A parsed path keeps its structure when nothing in it changes (a path
+    // without authority never starts with `//`, a relative reference's
+    // first segment never holds `:`).
+    if look::has_byte(b, b'%') || look::has_dot_segment(path) {
+        return None;
+    }
+    Some(look::has_upper(before))
 }
 
 /// Appends `s` with ASCII letters lowercased.
@@ -578,32 +527,6 @@ fn push_lowercase(out: &mut String, s: &str) {
     out.push_str(s);
     if look::has_upper(s.as_bytes()) {
         out[start..].make_ascii_lowercase();
-    }
-}
-
-/// Appends the reference `s` (offsets `m`) with its scheme and host
-/// lowercased, in place after one copy (lengths and offsets do not change).
-/// Most have no uppercase letter there: one look at the bytes up to the end
-/// of the host says so.
-#[inline]
-fn push_lowercasing(out: &mut String, s: &str, m: &Offsets) {
-    let o = out.len();
-    out.push_str(s);
-    let upto = if m.has_authority() {
-        m.host_end()
-    } else {
-        m.scheme_end()
-    };
-    if !look::has_upper(s.as_bytes().get(..upto).unwrap_or_default()) {
-        return;
-    }
-    if let Some(scheme) = out.get_mut(o..o + m.scheme_end()) {
-        scheme.make_ascii_lowercase();
-    }
-    if m.has_authority() {
-        if let Some(host) = out.get_mut(o + m.host_start()..o + m.host_end()) {
-            host.make_ascii_lowercase();
-        }
     }
 }
 
@@ -637,35 +560,15 @@ fn scheme_level_keeps(r: &UriRef<'_>, schemes: &SchemeRegistry) -> bool {
             .map_or(true, |default| port_number(digits) != Some(default))
 }
 
-/// Where the path of a reference with offsets `m` stands.
-fn path_kind(m: &Meta) -> PathKind {
-    if m.auth.is_some() {
+/// Where the path of a reference with offsets `o` stands.
+fn path_kind(o: &Offsets) -> PathKind {
+    if o.has_authority() {
         PathKind::WithAuthority
-    } else if m.scheme_end > 0 {
+    } else if o.scheme_end() > 0 {
         PathKind::NoAuthority
     } else {
         PathKind::Relative
     }
-}
-
-/// Writes `":" port`, or nothing: an empty port is omitted at every level
-/// (section 3.2.3); at the scheme level a port equal to the scheme's default
-/// is omitted too, and leading zeros go.
-fn write_port(digits: &str, scheme_level: bool, default: Option<u16>, out: &mut String) {
-    if digits.is_empty() {
-        return;
-    }
-    if !scheme_level {
-        out.push(':');
-        out.push_str(digits);
-        return;
-    }
-    if default.is_some() && port_number(digits) == default {
-        return;
-    }
-    let trimmed = digits.trim_start_matches('0');
-    out.push(':');
-    out.push_str(if trimmed.is_empty() { "0" } else { trimmed });
 }
 
 /// Sorts the `&`-separated parameters of the query written at `out[start..]`
@@ -811,29 +714,42 @@ mod tests {
             }
         }
         let schemes = SchemeRegistry::standard();
-        for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
-            let mut fast_taken = 0;
+        let levels = [Level::String, Level::Syntax, Level::Scheme];
+        for n in levels.map(|l| Normalizer::new().level(l)) {
+            let mut copies = 0;
             for s in &inputs {
                 let Ok(r) = UriRef::parse(s) else { continue };
-                let mut general = String::new();
-                let meta = Some(n.write_meta_general(&r, &r.meta(), &schemes, &mut general));
+                let (general, o) = n.normal_form(&r, &schemes, false);
                 if let Some(upper) = n.copy_is_normal(&r, &schemes) {
-                    fast_taken += 1;
-                    let mut copied = String::new();
-                    push_lowercasing(&mut copied, r.as_str(), &r.offsets());
-                    assert_eq!(general, copied, "{s:?}");
-                    assert_eq!(meta, Some(r.meta()), "{s:?}");
+                    copies += 1;
+                    // The copy's offsets are the input's; its text the
+                    // input's with the scheme and host lowercased (from the
+                    // syntax level on).
+                    assert_eq!(o, r.offsets(), "{s:?}");
+                    let mut lowered = String::from(r.as_str());
+                    if n.get_level() != Level::String {
+                        lowered[..o.scheme_end()].make_ascii_lowercase();
+                        if o.has_authority() {
+                            lowered[o.host_start()..o.host_end()].make_ascii_lowercase();
+                        }
+                    }
+                    assert_eq!(general, lowered, "{s:?}");
                     // Without an uppercase letter before the path, an exact copy.
-                    assert!(upper || copied == r.as_str(), "{s:?}");
+                    assert!(upper || general == *s, "{s:?}");
                 }
-                let mut fast = String::new();
-                assert_eq!(n.write_meta(&r, &schemes, &mut fast), meta, "{s:?}");
-                assert_eq!(fast, general, "{s:?}");
+                assert_eq!(
+                    n.normal_form(&r, &schemes, true),
+                    (general.clone(), o),
+                    "{s:?}"
+                );
                 assert_eq!(n.normalize(&r).as_str(), general, "{s:?}");
                 assert_eq!(n.normalize_to_string(&r, &schemes), general, "{s:?}");
+                let mut appended = String::from("before");
+                n.write(&r, &schemes, &mut appended);
+                assert_eq!(appended.strip_prefix("before"), Some(general.as_str()));
                 assert_eq!(n.is_normalized(&r), general == *s, "{s:?}");
             }
-            assert!(fast_taken > 5, "{fast_taken}");
+            assert!(copies > 5, "{copies}");
         }
     }
 
@@ -853,12 +769,12 @@ mod tests {
         ) {
             let Ok(r) = UriRef::parse(&s) else { return Ok(()) };
             let schemes = SchemeRegistry::standard();
-            for n in [Normalizer::new(), Normalizer::new().level(Level::Scheme)] {
-                let mut general = String::new();
-                let meta = n.write_meta_general(&r, &r.meta(), &schemes, &mut general);
+            for level in [Level::String, Level::Syntax, Level::Scheme] {
+                let n = Normalizer::new().level(level);
+                let (general, o) = n.normal_form(&r, &schemes, false);
                 let got = n.normalize(&r);
                 proptest::prop_assert_eq!(got.as_str(), general.as_str(), "{:?}", s);
-                proptest::prop_assert_eq!(got.as_uri_ref().meta(), meta, "{:?}", s);
+                proptest::prop_assert_eq!(got.as_uri_ref().offsets(), o, "{:?}", s);
                 proptest::prop_assert_eq!(n.is_normalized(&r), general == s, "{:?}", s);
             }
         }

@@ -120,6 +120,19 @@ pub enum UrnProfile {
 }
 
 impl UrnProfile {
+    /// Every profile, the default first.
+    ///
+    /// ```
+    /// use urikit::urn::UrnProfile;
+    /// let names = UrnProfile::ALL.map(UrnProfile::name);
+    /// assert_eq!(names, ["rfc8141", "draft-03", "draft-04"]);
+    /// ```
+    pub const ALL: [UrnProfile; 3] = [
+        UrnProfile::Rfc8141,
+        UrnProfile::Draft03,
+        UrnProfile::Draft04,
+    ];
+
     /// The profile's stable name: `rfc8141`, `draft-03`, `draft-04`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -131,13 +144,7 @@ impl UrnProfile {
 
     /// The profile named `name` (as [`name`](UrnProfile::name) spells it).
     pub fn from_name(name: &str) -> Option<UrnProfile> {
-        [
-            UrnProfile::Rfc8141,
-            UrnProfile::Draft03,
-            UrnProfile::Draft04,
-        ]
-        .into_iter()
-        .find(|p| p.name() == name)
+        UrnProfile::ALL.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -151,6 +158,25 @@ pub enum Objective {
     /// Caching resolution results: the directives are kept, in keyword order
     /// (step 5b).
     Caching,
+}
+
+impl Objective {
+    /// Both objectives, the default first.
+    ///
+    /// ```
+    /// use urikit::urn::Objective;
+    /// let names = Objective::ALL.map(Objective::name);
+    /// assert_eq!(names, ["names", "caching"]);
+    /// ```
+    pub const ALL: [Objective; 2] = [Objective::Names, Objective::Caching];
+
+    /// The objective's stable name: `names`, `caching`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Objective::Names => "names",
+            Objective::Caching => "caching",
+        }
+    }
 }
 
 /// A URN: a parsed [`Uri`] with scheme `urn` whose parts follow a
