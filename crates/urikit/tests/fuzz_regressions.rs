@@ -21,6 +21,9 @@
 //! - `whatwg_url/three-slashes-against-special-base` (`////me://...` against
 //!   an `http:` base): `url` fails where the standard skips the extra
 //!   slashes and reads the host `me`. Accepted class 7, same test.
+//! - `whatwg_url/dot-dot-after-drive-letter-outside-file` (`hhttpct:///c:/../...`):
+//!   `url` keeps a drive-letter-like segment on `..` in any scheme; the
+//!   standard spares one only in `file:`. Accepted class 8, same test.
 //!
 //! Every other target ran 10 minutes without a crash (`fuzz/README.md`, "Runs").
 

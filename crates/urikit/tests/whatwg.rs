@@ -433,12 +433,12 @@ fn fuzz_properties_on_the_vectors() {
 
 /// Inputs on which the `url` crate (2.5.8) leaves the standard, found by
 /// the `whatwg_url` fuzz target and not among its WPT expected failures
-/// (`fuzz/src/whatwg_differential.rs`, classes 4 to 7): an authority of
+/// (`fuzz/src/whatwg_differential.rs`, classes 4 to 8): an authority of
 /// empty credentials at the end of a non-special URL is host-missing, a
 /// `\` after the port of a non-special URL is port-invalid (failures), a
 /// leading `\` of a reference is a slash only against a special base, and
-/// against one three leading slashes are as good as two. ada-url gives the
-/// same answers.
+/// against one three leading slashes are as good as two, and `..` spares a
+/// drive letter only in `file:`. ada-url gives the same answers.
 #[test]
 fn url_crate_failures() {
     for input in ["x://@", "x://:@", "X://@", " x://@ ", "x://:@#f"] {
