@@ -60,13 +60,13 @@
 //!    Told by: a special base, urikit parses, `url` fails, and the input's
 //!    leading run of `/` and `\` has three or more.
 //!
-//! 8. A `..` after a segment that looks like a Windows drive letter in a
-//!    URL whose scheme is not `file:` (`x:/c:/../d`, `http://h/c:/../d`):
-//!    `url` keeps the segment (`x:/c:/d`), as if every scheme were `file:`;
-//!    the standard's "shorten a URL's path" spares a drive letter only as
-//!    the single segment of a `file:` URL, and gives `x:/d`. Told by: not
-//!    `file:`, only the path differs, and `url`'s path has a segment that is
-//!    a drive letter.
+//! 8. A `..` after a segment that looks like a Windows drive letter
+//!    anywhere but as the first segment of a `file:` URL (`x:/c:/../d`,
+//!    `http://h/c:/../d`, `file:///a/c:/../d`): `url` keeps the segment
+//!    (`x:/c:/d`); the standard's "shorten a URL's path" spares a drive
+//!    letter only as the single segment of a `file:` URL, and gives `x:/d`.
+//!    Told by: only the path differs, and `url`'s path has a segment that
+//!    is a drive letter.
 //!
 //! ada-url 4.0.0 gives urikit's answer on an input of each of the classes
 //! 4 to 8 (checked by hand when each was found).
@@ -124,7 +124,7 @@ pub fn accepted(
         && a.scheme() == b.scheme()
         && a.hostname() == b.host_str().unwrap_or("")
         && a.port() == b.port().map(|p| p.to_string()).unwrap_or_default();
-    if a.scheme() != "file" && only_path && b.path().split('/').any(is_drive) {
+    if only_path && b.path().split('/').any(is_drive) {
         return Some("`..` after a drive-letter-like segment outside file: (found here)");
     }
     let file = a.scheme() == "file" && b.scheme() == "file";

@@ -463,3 +463,24 @@ fn url_crate_failures() {
         "http://h:1/x"
     );
 }
+
+/// A reference with an authority replaces the base's whole authority, port
+/// included (found by the `whatwg` fuzz target: the base's port stayed).
+#[test]
+fn an_authority_replaces_the_base_port() {
+    for (base, input, href) in [
+        ("http://h:8080/a", "//x/b", "http://x/b"),
+        ("sc://h:1/a", "//x", "sc://x"),
+        ("sc://u:p@h:1/a", "//x:2", "sc://x:2"),
+        ("ws://h:1/", "\\\\x", "ws://x/"),
+    ] {
+        let base = Url::parse(base, None).unwrap();
+        let url = Url::parse(input, Some(&base)).unwrap();
+        assert_eq!(url.href(), href);
+        assert_eq!(
+            fields(&url),
+            fields(&Url::parse(href, None).unwrap()),
+            "{input:?}"
+        );
+    }
+}

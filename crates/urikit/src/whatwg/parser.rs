@@ -401,6 +401,8 @@ impl<'i, 'r> Parser<'i, 'r> {
             .position(|&c| matches!(c, b'/' | b'?' | b'#') || (special && c == b'\\'))
             .unwrap_or(b.len() - p);
         self.url.s.push_str("//");
+        // A base's authority copied before (a reference `//host`) is replaced whole.
+        self.url.port = None;
         let user_start = self.url.s.len();
         let mut host_from = p;
         if let Some(at) = b[p..end].iter().rposition(|&c| c == b'@') {
