@@ -15,6 +15,10 @@
 //!   and `tests/whatwg.rs` (`url_crate_failures`) pins urikit's answer.
 //! - `whatwg_url/empty-credentials-then-fragment` (`x://:@#%...`): the same
 //!   class, the authority ended by a fragment (`url` reads `x://#...`).
+//! - `whatwg_url/file-reference-against-drive-letter-segment` (`^[/pee...`
+//!   against `file:/m+/p:?`): `url` glues the reference to the base's last
+//!   segment `p:` instead of replacing it; a drive letter in a `file:` URL,
+//!   url's documented class 2.
 //! - `whatwg_url/backslash-after-non-special-port` (`...tp://6i9m...A:\`):
 //!   not a urikit bug either; `url` ends a non-special URL's port at `\`,
 //!   the standard fails (port-invalid). Accepted class 5, same test.
