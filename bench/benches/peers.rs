@@ -89,6 +89,19 @@ fn benches(c: &mut Criterion) {
             "ada-url-can_parse" => parse::ada_url_can_parse,
         ]);
     }
+    // The IRI parsers on the IRI-heavy list made from the same lists.
+    let iris = urikit_bench::iri_list::iri_list(&dir);
+    let case = Case {
+        op: "parse_iri",
+        dataset: "iri",
+        inputs: Inputs::new(&iris),
+    };
+    libs!(c, tsv, &case, [
+        "urikit" => parse::urikit_iri,
+        "fluent-uri" => parse::fluent_uri_iri,
+        "oxiri" => parse::oxiri,
+        "iri-string" => parse::iri_string_iri,
+    ]);
     for d in &datasets {
         // The WHATWG URL Standard's parse: a URL and its href.
         let case = Case {

@@ -1,6 +1,7 @@
 //! Runs adapters over one URL list, for profilers (`valgrind --tool=callgrind`,
 //! `perf`) and quick checks: `profile OP LIB[,LIB...] DATASET [REPEAT]`, e.g.
-//! `profile parse urikit,fluent-uri kasztp 40`. With several libraries the
+//! `profile parse urikit,fluent-uri kasztp 40`; `profile parse_iri urikit,oxiri iri`
+//! for the IRI parsers on the generated IRI list. With several libraries the
 //! passes alternate, so that a busy machine slows them alike; the throughput of
 //! each library's fastest pass is printed (a quick check, not the benchmark).
 
@@ -20,6 +21,10 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("whatwg", "urikit") => parse::urikit_whatwg,
         ("whatwg", "url") => parse::url,
         ("whatwg", "ada-url") => parse::ada_url,
+        ("parse_iri", "urikit") => parse::urikit_iri,
+        ("parse_iri", "fluent-uri") => parse::fluent_uri_iri,
+        ("parse_iri", "oxiri") => parse::oxiri,
+        ("parse_iri", "iri-string") => parse::iri_string_iri,
         ("resolve_relative" | "resolve_absolute", "urikit") => resolve::urikit,
         ("resolve_relative" | "resolve_absolute", "oxiri") => resolve::oxiri,
         ("resolve_relative" | "resolve_absolute", "fluent-uri") => resolve::fluent_uri,
@@ -46,10 +51,18 @@ fn main() {
         std::process::exit(2);
     };
     let repeat: usize = rest.first().map_or(1, |r| r.parse().expect("REPEAT"));
-    let d = load_datasets(&datasets_dir())
-        .into_iter()
-        .find(|d| &d.name == dataset)
-        .expect("no such dataset");
+    // `iri` is the generated IRI-heavy list (`urikit_bench::iri_list`).
+    let d = if dataset == "iri" {
+        Dataset {
+            name: "iri".into(),
+            lines: urikit_bench::iri_list::iri_list(&datasets_dir()),
+        }
+    } else {
+        load_datasets(&datasets_dir())
+            .into_iter()
+            .find(|d| &d.name == dataset)
+            .expect("no such dataset")
+    };
     let inputs = Inputs::new(&match op.as_str() {
         "resolve_relative" => relative_parts(&d.lines),
         "decode_path" => paths(&d.lines),

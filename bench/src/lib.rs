@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 pub mod adversarial;
+pub mod iri_list;
 
 /// The base every resolution runs against: RFC 3986 section 5.4's, several
 /// segments, a parameter and a query.
@@ -165,6 +166,22 @@ pub fn run_all<F: Fn(&str) -> bool>(inputs: &Inputs, f: F) -> usize {
 pub mod parse {
     use super::black_box;
     use std::str::FromStr;
+
+    /// urikit's RFC 3987 `IRI-reference` parse.
+    #[inline]
+    pub fn urikit_iri(s: &str) -> bool {
+        black_box(urikit::iri::IriRef::parse(s)).is_ok()
+    }
+    /// fluent-uri's IRI reference parse.
+    #[inline]
+    pub fn fluent_uri_iri(s: &str) -> bool {
+        black_box(fluent_uri::IriRef::parse(s)).is_ok()
+    }
+    /// iri-string's IRI reference validation.
+    #[inline]
+    pub fn iri_string_iri(s: &str) -> bool {
+        black_box(iri_string::types::IriReferenceStr::new(s)).is_ok()
+    }
 
     #[inline]
     pub fn urikit(s: &str) -> bool {

@@ -26,5 +26,9 @@ pub mod props_extract;
 #[allow(dead_code)]
 pub mod props_whatwg;
 
+#[path = "../../crates/urikit/tests/common/props_iri.rs"]
+#[allow(dead_code)]
+pub mod props_iri;
+
 pub mod differential;
 pub mod whatwg_differential;

@@ -72,6 +72,12 @@ pub enum Command {
     /// Set components: `urikit set host=example.com port=8080 < uris`
     /// (`urikit edit --set`).
     Set(crate::cmd::edit::SetArgs),
+    /// The URI of each IRI (RFC 3987 section 3.1: non-ASCII as UTF-8 %XX; --idna for hosts).
+    ToUri(crate::cmd::iri::ToUriArgs),
+    /// The IRI of each URI, for display (RFC 3987 section 3.2; hosts by the UTS #46 display policy).
+    ToIri(crate::cmd::iri::ToIriArgs),
+    /// Internationalized domain names: UTS #46 ToASCII (default), ToUnicode, or the display form.
+    Idna(crate::cmd::iri::IdnaArgs),
 }
 
 /// `urikit parse [INPUT]...`
@@ -90,8 +96,13 @@ pub struct ParseArgs {
     /// Read the inputs as browsers do (the WHATWG URL Standard): the
     /// standard's components, its validation errors, the URL as an RFC 3986
     /// URI and the components RFC 3986 reads differently.
-    #[arg(long, conflicts_with_all = ["scheme_rules", "no_scheme_fields"])]
+    #[arg(long, conflicts_with_all = ["scheme_rules", "no_scheme_fields", "iri"])]
     pub whatwg: bool,
+    /// Parse RFC 3987 IRI references (non-ASCII characters in userinfo, host,
+    /// path, query, fragment): the generic components and the IRI's URI
+    /// (`uri`, RFC 3987 section 3.1). No scheme fields.
+    #[arg(long, conflicts_with_all = ["scheme_rules", "no_scheme_fields"])]
+    pub iri: bool,
 }
 
 /// The values of an option that takes one of a library enum's values, each

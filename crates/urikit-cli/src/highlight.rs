@@ -33,8 +33,17 @@ pub fn escape_controls(s: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Appends `s` to `out` with its control characters (`char::is_control`:
-/// C0, DEL and C1) shown escaped as [`escape_controls`] shows them; text
+/// Whether `c` is shown escaped: a control character (`char::is_control`:
+/// C0, DEL and C1) or a bidirectional formatting character (ALM, LRM, RLM,
+/// LRE..RLO, LRI..PDI), which would reorder the text around it on a
+/// terminal (an IRI never holds one, but an invalid input may).
+pub fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Appends `s` to `out` with its control and bidi formatting characters
+/// ([`needs_escape`]) shown escaped as [`escape_controls`] shows them; text
 /// without one is copied whole.
 pub fn push_escaped_controls(out: &mut Vec<u8>, s: &str) {
     if !has_control(s.as_bytes()) {
@@ -43,7 +52,7 @@ pub fn push_escaped_controls(out: &mut Vec<u8>, s: &str) {
     }
     for c in s.chars() {
         let mut buf = [0u8; 4];
-        if c.is_control() {
+        if needs_escape(c) {
             for e in c.escape_default() {
                 out.extend_from_slice(e.encode_utf8(&mut buf).as_bytes());
             }
@@ -63,7 +72,17 @@ pub fn has_control(b: &[u8]) -> bool {
         .fold(false, |acc, &c| acc | (c.wrapping_sub(0x20) >= 0x5f));
     other
         && b.iter().enumerate().any(|(i, &c)| {
-            c < 0x20 || c == 0x7f || (c == 0xc2 && matches!(b.get(i + 1), Some(0x80..=0x9f)))
+            let next = |k: usize| b.get(i + k).copied().unwrap_or(0);
+            c < 0x20
+                || c == 0x7f
+                || (c == 0xc2 && matches!(next(1), 0x80..=0x9f))
+                // U+061C, and U+200E/F, U+202A..E, U+2066..9.
+                || (c == 0xd8 && next(1) == 0x9c)
+                || (c == 0xe2
+                    && matches!(
+                        (next(1), next(2)),
+                        (0x80, 0x8e | 0x8f | 0xaa..=0xae) | (0x81, 0xa6..=0xa9)
+                    ))
         })
 }
 
@@ -71,11 +90,15 @@ pub fn has_control(b: &[u8]) -> bool {
 /// `color` is set; exactly the input otherwise (a valid reference has no
 /// control character to escape).
 pub fn uri(r: &UriRef<'_>, color: bool) -> String {
-    let s = r.as_str();
+    spans(r.as_str(), r.spans(), color)
+}
+
+/// [`uri`] for a string and the component spans of its parse (a URI's or an
+/// IRI's).
+pub fn spans(s: &str, spans: urikit::Spans, color: bool) -> String {
     if !color {
         return escape_controls(s);
     }
-    let spans = r.spans();
     let mut out = String::with_capacity(s.len() + 32);
     let mut at = 0;
     for (component, range) in spans.iter() {
@@ -126,11 +149,11 @@ mod tests {
 
     #[test]
     fn has_control_agrees_with_char_is_control() {
-        for c in (0u32..0x800).filter_map(char::from_u32) {
+        for c in (0u32..0x2100).filter_map(char::from_u32) {
             let mut buf = [0u8; 4];
             let s = c.encode_utf8(&mut buf);
-            assert_eq!(has_control(s.as_bytes()), c.is_control(), "{c:?}");
-            let expected = if c.is_control() {
+            assert_eq!(has_control(s.as_bytes()), needs_escape(c), "{c:?}");
+            let expected = if needs_escape(c) {
                 c.escape_default().to_string()
             } else {
                 c.to_string()

@@ -56,6 +56,9 @@ fn main() -> ExitCode {
         Command::Edit(a) => cmd::edit::run_edit(a, &args.global),
         Command::Get(a) => cmd::edit::run_get(a, &args.global),
         Command::Set(a) => cmd::edit::run_set(a, &args.global),
+        Command::ToUri(a) => cmd::iri::run_to_uri(a, &args.global),
+        Command::ToIri(a) => cmd::iri::run_to_iri(a, &args.global),
+        Command::Idna(a) => cmd::iri::run_idna(a, &args.global),
     };
     match result {
         Ok(Status::Ok) => ExitCode::from(0),

@@ -200,6 +200,13 @@ impl<'s> Composer<'s> {
             "{at:?} to {to:?}, standing before {:?}",
             self.next
         );
+        if at == Next::Scheme && to == Next::End {
+            // The whole reference, and nothing before it: its offsets as
+            // they are (a parsed reference keeps its structure).
+            self.s.push_str(src.text);
+            self.o = *src.o;
+            return;
+        }
         let from = src.position(at);
         let so = src.o;
         // Source offset + `d` = offset in the result (wrapping: a broken
@@ -340,18 +347,15 @@ impl<'s> Composer<'s> {
 
     /// Lowercases the scheme and the host in place (the lengths, and so the
     /// offsets, do not change): normalization's step on a copy.
+    #[inline(always)]
     pub(crate) fn lowercase_scheme_and_host(&mut self) {
-        let o = self.o;
-        let start = self.start;
-        if let Some(scheme) = self.s.get_mut(start..start + o.scheme_end()) {
-            scheme.make_ascii_lowercase();
-        }
-        if o.has_authority() {
-            let host = start + o.host_start()..start + o.host_end();
-            if let Some(host) = self.s.get_mut(host) {
-                host.make_ascii_lowercase();
-            }
-        }
+        let o = &self.o;
+        let host = if o.has_authority() {
+            o.host_start()..o.host_end()
+        } else {
+            0..0
+        };
+        lowercase(self.s, self.start, o.scheme_end(), host);
     }
 
     /// Called when the path is complete: puts `/.` before a path that would
@@ -398,6 +402,19 @@ impl<'s> Composer<'s> {
 #[inline(never)]
 fn insert(s: &mut String, at: usize, prefix: &str) {
     s.insert_str(at, prefix);
+}
+
+/// Lowercases `s[at..at + scheme_end]` and `s[at + host.start..at +
+/// host.end]` (out of line, and taking the string alone, so that the
+/// composer's numbers stay in registers).
+#[inline(never)]
+fn lowercase(s: &mut str, at: usize, scheme_end: usize, host: core::ops::Range<usize>) {
+    if let Some(scheme) = s.get_mut(at..at + scheme_end) {
+        scheme.make_ascii_lowercase();
+    }
+    if let Some(host) = s.get_mut(at + host.start..at + host.end) {
+        host.make_ascii_lowercase();
+    }
 }
 
 /// Whether a path that does not start with `/` has `:` in its first segment.

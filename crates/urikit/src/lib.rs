@@ -24,6 +24,7 @@
 //! | task | where | specification |
 //! |---|---|---|
 //! | parse and take apart | [`UriRef`], [`Uri`], [`UriRefBuf`], [`UriBuf`], [`Host`] | RFC 3986 sections 3-4 |
+//! | IRIs: parse, convert to and from URIs | [`iri`] | RFC 3987 |
 //! | resolve a reference, and the inverse | [`Resolver`], [`UriRef::resolve_against`], [`relativize`] | RFC 3986 section 5; the 1997 and 2003 drafts as [`Profile`]s |
 //! | normalize and compare | [`normalize`], [`equivalence`] | RFC 3986 section 6 |
 //! | percent-encode and decode | [`pct`] | RFC 3986 section 2 |
@@ -31,6 +32,7 @@
 //! | URNs | [`urn`] | RFC 8141, and its drafts' profiles |
 //! | per-scheme syntax and fields | [`scheme`] | RFC 1738 and the scheme RFCs |
 //! | find URIs in text, complete abbreviations | `extract` (feature `extract`) | Appendices E and F of the drafts |
+//! | internationalized domain names | `idna` (feature `idna`) | UTS #46, UTS #39 |
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
 //! | URLs as browsers read them, and the differential with RFC 3986 | [`whatwg`] (URL type: feature `whatwg`) | WHATWG URL Standard |
@@ -61,12 +63,15 @@
 //! ## Crate features
 //!
 //! - `std` (default): `std::error::Error` and `std::net::IpAddr` conversions.
-//! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`].
+//! - `alloc` (implied by `std`): the owned types [`UriRefBuf`] and [`UriBuf`]
+//!   (and `iri`'s owned types, conversions, resolution and normalization; the
+//!   borrowed IRI types need no allocator).
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
-//! - `idna` (implies `alloc`): domain to ASCII (UTS 46) through the `idna` crate,
-//!   for the WHATWG host parser ([`whatwg::host::parse_host`]).
+//! - `idna` (implies `alloc`): the `idna` module, UTS #46 ToASCII / ToUnicode and
+//!   the display form of hosts; adds the `idna` and `unicode-security` crates
+//!   (and needs Rust 1.88).
 //! - `whatwg` (implies `idna`): [`whatwg::Url`], the WHATWG URL Standard's parser,
 //!   serializer and setters, and the differential with RFC 3986.
 //!
@@ -98,6 +103,9 @@ pub mod equivalence;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod grammar;
+#[cfg(feature = "idna")]
+pub mod idna;
+pub mod iri;
 #[cfg(feature = "alloc")]
 pub mod normalize;
 mod offsets;

@@ -5,6 +5,7 @@ use core::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::iri::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::urn::UrnBuf;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -18,6 +19,7 @@ macro_rules! serialize_as_str {
     )*};
 }
 serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf, UrnBuf);
+serialize_as_str!(IriRef<'_>, Iri<'_>, IriRefBuf, IriBuf);
 
 /// Deserializes a borrowed type from a borrowed string.
 struct BorrowedVisitor<F>(F, &'static str);
@@ -71,5 +73,37 @@ impl<'de> Deserialize<'de> for UrnBuf {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = alloc::string::String::deserialize(d)?;
         UrnBuf::parse(s).map_err(|(e, _)| de::Error::custom(e))
+    }
+}
+
+impl<'de> Deserialize<'de> for IriRef<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(BorrowedVisitor(
+            IriRef::parse,
+            "a borrowed IRI reference string",
+        ))
+    }
+}
+
+impl<'de> Deserialize<'de> for Iri<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(BorrowedVisitor(
+            Iri::parse,
+            "a borrowed absolute IRI string",
+        ))
+    }
+}
+
+impl<'de> Deserialize<'de> for IriRefBuf {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = alloc::string::String::deserialize(d)?;
+        IriRefBuf::parse(s).map_err(|(e, _)| de::Error::custom(e))
+    }
+}
+
+impl<'de> Deserialize<'de> for IriBuf {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = alloc::string::String::deserialize(d)?;
+        IriBuf::parse(s).map_err(|(e, _)| de::Error::custom(e))
     }
 }

@@ -7,9 +7,6 @@
 //! equal when they are spelled the same (the first rung of the comparison
 //! ladder, RFC 3986 section 6.2.1).
 
-use core::cmp::Ordering;
-use core::fmt;
-use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
 #[cfg(feature = "alloc")]
@@ -253,6 +250,17 @@ impl<'a> UriRef<'a> {
         &self.s[self.meta.path_start()..self.meta.path_end()]
     }
 
+    /// The path's bytes (no UTF-8 boundary to check: for looks at them).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn path_bytes(&self) -> &'a [u8] {
+        let m = &self.meta;
+        self.s
+            .as_bytes()
+            .get(m.path_start()..m.path_end())
+            .unwrap_or_default()
+    }
+
     /// The path's segments (see [`Segments`]).
     pub fn segments(&self) -> Segments<'a> {
         Segments::new(self.path())
@@ -344,6 +352,14 @@ impl<'a> Uri<'a> {
         &self.0.s[..self.0.meta.scheme_end()]
     }
 
+    /// The view of a reference the caller knows has a scheme (an absolute
+    /// IRI's inside, for the IRI types).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn from_ref(r: UriRef<'a>) -> Uri<'a> {
+        debug_assert!(r.is_absolute());
+        Uri(r)
+    }
+
     /// The reference view of this URI.
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         self.0
@@ -423,12 +439,23 @@ impl UriRefBuf {
 #[cfg(feature = "alloc")]
 impl UriRefBuf {
     /// A reference from a string and its offsets, which the caller
-    /// guarantees are what `parse::parse(&s)` finds in it (checked in debug
-    /// builds).
+    /// guarantees are what `parse::parse(&s)` finds in it, or, for the inside
+    /// of an [`IriRefBuf`](crate::iri::IriRefBuf), what `parse::parse_iri(&s)`
+    /// finds ([`parse::parse_either`], checked in debug builds).
     #[inline]
     pub(crate) fn from_offsets(s: String, meta: Offsets) -> UriRefBuf {
-        debug_assert_eq!(parse::parse(&s), Ok(meta), "{s:?}");
+        debug_assert_eq!(parse::parse_either(&s), Ok(meta), "{s:?}");
         UriRefBuf { s, meta }
+    }
+}
+
+/// The view of a string and the offsets its parse found, for the IRI types,
+/// which keep their string and offsets in a `UriRef` to share its accessors
+/// (the offsets of an IRI are where a URI's would be).
+impl<'a> UriRef<'a> {
+    #[inline]
+    pub(crate) fn from_parsed(s: &'a str, meta: Offsets) -> UriRef<'a> {
+        UriRef { s, meta }
     }
 }
 
@@ -496,27 +523,29 @@ macro_rules! string_traits {
         }
         impl$(<$lt>)? Eq for $ty {}
         impl$(<$lt>)? PartialOrd for $ty {
-            fn partial_cmp(&self, other: &Self) -> Option<Ordering> { Some(self.cmp(other)) }
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> { Some(self.cmp(other)) }
         }
         impl$(<$lt>)? Ord for $ty {
-            fn cmp(&self, other: &Self) -> Ordering { self.as_str().cmp(other.as_str()) }
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering { self.as_str().cmp(other.as_str()) }
         }
-        impl$(<$lt>)? Hash for $ty {
-            fn hash<H: Hasher>(&self, state: &mut H) { self.as_str().hash(state) }
+        impl$(<$lt>)? core::hash::Hash for $ty {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) { core::hash::Hash::hash(self.as_str(), state) }
         }
         impl$(<$lt>)? AsRef<str> for $ty {
             fn as_ref(&self) -> &str { self.as_str() }
         }
-        impl$(<$lt>)? fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.as_str()) }
+        impl$(<$lt>)? core::fmt::Display for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { f.write_str(self.as_str()) }
         }
-        impl$(<$lt>)? fmt::Debug for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl$(<$lt>)? core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(f, "{}({:?})", stringify!($ty).split('<').next().unwrap_or(""), self.as_str())
             }
         }
     )*};
 }
+
+pub(crate) use string_traits;
 
 string_traits!(UriRef<'a>: 'a, Uri<'a>: 'a);
 #[cfg(feature = "alloc")]

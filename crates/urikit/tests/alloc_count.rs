@@ -17,18 +17,7 @@ fn allocations(f: impl FnOnce()) -> u64 {
 /// vector's input.
 fn inputs() -> Vec<String> {
     let shared = common::shared_dir();
-    let mut out = Vec::new();
-    let dir = shared.join("datasets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    for p in files {
-        let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
-        out.extend(text.lines().map(str::to_owned));
-    }
+    let mut out = common::dataset_lines();
     for e in std::fs::read_dir(shared.join("vectors").join("parsing")).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "json") {
@@ -139,4 +128,31 @@ fn normalizing_allocates_once() {
         }
     }
     assert!(most <= 1, "{most} allocations normalizing {worst:?}");
+}
+
+#[test]
+fn parsing_a_borrowed_iri_never_allocates() {
+    // The lists and vectors, and each line's IRI form (its UTF-8 escapes
+    // decoded, made before counting), valid or not.
+    let mut inputs = inputs();
+    let iris: Vec<String> = inputs
+        .iter()
+        .filter_map(|s| Some(UriRef::parse(s).ok()?.to_iri().into_string()))
+        .filter(|s| !s.is_ascii())
+        .collect();
+    assert!(!iris.is_empty());
+    inputs.extend(iris);
+    inputs.push("http://例え.jp/résumé?q=\u{E000}#\u{202E}".into());
+    let mut valid = 0;
+    let n = allocations(|| {
+        for s in &inputs {
+            if let Ok(r) = urikit::iri::IriRef::parse(std::hint::black_box(s)) {
+                std::hint::black_box((r.scheme(), r.authority(), r.path(), r.query()));
+                valid += 1;
+            }
+            std::hint::black_box(urikit::iri::IriRef::parse_bytes(s.as_bytes()).is_ok());
+        }
+    });
+    assert!(valid > 100_000, "{valid}");
+    assert_eq!(n, 0, "IRI parsing allocated {n} times");
 }

@@ -61,6 +61,7 @@ fn check(target: &str, data: &[u8]) {
             }
         }
         "normalize" => props_normalize::check_normalize(&props::text(data)),
+        "iri" => common::props_iri::check_iri(data),
         "urn" => {
             let s = props::text(data);
             let [a, b, c] = props::split::<3>(&s);

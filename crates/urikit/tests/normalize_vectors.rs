@@ -15,6 +15,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 use urikit::equivalence::equivalent;
+#[cfg(feature = "idna")]
+use urikit::idna::Uts46;
+use urikit::iri::IriRef;
 use urikit::normalize::{Level, Normalizer};
 use urikit::pct::Component;
 use urikit::UriRef;
@@ -87,10 +90,8 @@ const DISAGREEMENTS: &[(&str, &str, Instead, &str)] = {
         ("python-rfc3986.json", "/%21%22%23%ah%12%ff", Gives("/%21%22%23%25ah%12%ff"), "10: as above"),
         ("iri-string.json", "SCHEME://Alpha%ce%b1/", Gives("scheme://alpha%CE%B1/"),
          "6.2.2.1: the host is case-insensitive; iri-string skips lowercasing hosts with non-ASCII bytes, urikit lowercases the ASCII letters"),
-        ("iri-string.json", "http://usER:passWORD@\u{3b1}.CoM/", Rejects,
-         "the input is an IRI (non-ASCII), not an RFC 3986 reference"),
-        ("uri-js.json", "uri://www.example.org/red%09ros\u{e9}#red", Rejects,
-         "the input is an IRI (non-ASCII), not an RFC 3986 reference"),
+        ("iri-string.json", "http://usER:passWORD@\u{3b1}.CoM/", Gives("http://usER:passWORD@%CE%B1.com/"),
+         "6.2.2.1: as above (the IRI normalized as its URI, RFC 3987 3.1)"),
         // --- 11: IP literals.
         ("fluent-uri.json", "//[0000:0000:0000::1]", With(SCHEME),
          "11: RFC 5952 compression is a scheme-level step in urikit; syntax level only lowercases (as uriparser and iri-string)"),
@@ -121,6 +122,25 @@ const DISAGREEMENTS: &[(&str, &str, Instead, &str)] = {
         ("uri-js.json", "mailto:addr1@an.example,addr2@an.example", Equivalent(false),
          "mailto address-list equivalence (RFC 6068) is a scheme view's business, not 6.2.3 normalization"),
         ("uri-js.json", "mailto:?to=addr1@an.example,addr2@an.example", Equivalent(false), "as above"),
+        // --- IRI -> URI with IDNA hosts: python-rfc3986 uses IDNA 2008 (the
+        // `idna` package), urikit UTS #46 (README "IRIs").
+        ("fluent-uri.json", "http://xn--99zt52a.example.org/%e2%80%ae", Gives("http://xn--99zt52a.example.org/%E2%80%AE"),
+         "U+202E RIGHT-TO-LEFT OVERRIDE: RFC 3987 section 4.1 forbids bidi formatting characters in IRIs, so it stays encoded (3.2.1 uses this very example); fluent-uri decodes it"),
+        // --- The IRI normal form (RFC 3987 5.3), listed as "(iri) INPUT": the
+        // same choices as for URIs (7, 8, and the host's case).
+        ("iri-string.json", "(iri) http://usER:passWORD@\u{3b1}.CoM/", Gives("http://usER:passWORD@\u{3b1}.com/"),
+         "6.2.2.1 / RFC 3987 5.3.2.1: the host's ASCII letters are lowercased; iri-string skips hosts with non-ASCII characters"),
+        ("iri-string.json", "(iri) SCHEME://Alpha%ce%b1/", Gives("scheme://alpha\u{3b1}/"), "as above"),
+        ("iri-string.json", "(iri) scheme:..///not-a-host", Gives("scheme:.///not-a-host"),
+         "7/8: as for its URI form: urikit keeps the rootless path rootless with a `./` guard"),
+        ("iri-string.json", "(iri) ../foo/..", Gives("../"), "7: as for its URI form: relative references are normalized"),
+        ("iri-string.json", "(iri) foo/../p%61th", Gives("path"), "7: as above"),
+        ("iri-string.json", "(iri) scheme:foo/../p%61th", Gives("scheme:path"),
+         "7/8: as for its URI form: the rootless path stays rootless"),
+        ("python-rfc3986-iri.json", "http://\u{2665}.net", Gives("http://xn--g6h.net"),
+         "U+2665 is NV8 (not valid in IDNA 2008) but valid under UTS #46 processing, which we follow"),
+        ("python-rfc3986-iri.json", "http://\u{36FC}.com", Gives("http://xn--snl.com"),
+         "U+36FC (CJK Extension A) is a valid UTS #46 label; the test expects a failure of its IDNA 2008 library"),
     ]
 };
 
@@ -134,9 +154,43 @@ fn disagreement(
 }
 
 fn normalize(level: Level, s: &str) -> Result<String, urikit::ParseError> {
+    // An IRI (non-ASCII) is normalized as its URI (RFC 3987 3.1).
+    let uri;
+    let r = match UriRef::parse(s) {
+        Ok(r) => r,
+        Err(e) => {
+            uri = IriRef::parse(s).map_err(|_| e)?.to_uri();
+            uri.as_uri_ref()
+        }
+    };
+    Ok(Normalizer::new().level(level).normalize(&r).into_string())
+}
+
+/// RFC 3987 section 3.1; python-rfc3986 also converts the host with IDNA.
+fn iri_to_uri(file: &str, iri: &str) -> Result<String, String> {
+    let r = IriRef::parse(iri).map_err(|e| e.to_string())?;
+    #[cfg(feature = "idna")]
+    if file == "python-rfc3986-iri.json" {
+        let uri = r.to_uri_idna(&Uts46::new()).map_err(|e| e.to_string())?;
+        return Ok(uri.into_string());
+    }
+    Ok(r.to_uri().into_string())
+}
+
+/// The IRI normal form of a URI: RFC 3987 sections 3.2 and 5.3.
+fn uri_to_iri(uri: &str) -> String {
+    let r = UriRef::parse(uri).expect(uri);
+    Normalizer::new()
+        .normalize_iri(&IriRef::from(r))
+        .into_string()
+}
+
+/// RFC 3987 5.3 at `level`.
+fn normalize_iri(level: Level, s: &str) -> Result<String, urikit::ParseError> {
+    let r = IriRef::parse(s)?;
     Ok(Normalizer::new()
         .level(level)
-        .normalize(&UriRef::parse(s)?)
+        .normalize_iri(&r)
         .into_string())
 }
 
@@ -215,6 +269,8 @@ fn check_disagreement(t: &mut Tally, file: &str, case: &Value, instead: &Instead
         }
         Instead::Gives(ours) => {
             let got = match kind {
+                "iri_to_uri" => iri_to_uri(file, input).unwrap_or_default(),
+                "uri_to_iri_normalize" => uri_to_iri(input),
                 "encode_component" => Component::Path.encode_preserving(input).into_owned(),
                 "normalize_percent_characters" => {
                     let (w, get) = wrap(kind, input);
@@ -246,6 +302,9 @@ fn check_disagreement(t: &mut Tally, file: &str, case: &Value, instead: &Instead
             Normalizer::new().is_normalized(&r) == *ours
         }
     };
+    let ok = ok
+        && (kind != "iri_to_uri"
+            || iri_to_uri(file, input).ok() != str_field(case, "expected").map(String::from));
     t.check(ok, || {
         format!("{file}: listed disagreement on {input:?} no longer holds")
     });
@@ -254,12 +313,12 @@ fn check_disagreement(t: &mut Tally, file: &str, case: &Value, instead: &Instead
 fn run_file(file: &'static str, t: &mut Tally) {
     for case in cases(&format!("normalization/{file}")) {
         let kind = str_field(&case, "kind").unwrap_or_default();
+        if cfg!(not(feature = "idna")) && file == "python-rfc3986-iri.json" {
+            t.skip("IDNA hosts (feature idna)");
+            continue;
+        }
         let options = case.get("options");
         if let Some(o) = options {
-            if o.get("output").and_then(Value::as_str) == Some("iri") || o.get("iri").is_some() {
-                t.skip("IRI output or IRI mode (RFC 3987, not RFC 3986)");
-                continue;
-            }
             if o.get("mode").is_some() {
                 t.skip("iri-string whatwg_like mode (urikit has no such mode)");
                 continue;
@@ -268,12 +327,50 @@ fn run_file(file: &'static str, t: &mut Tally) {
         let key = str_field(&case, "input")
             .or_else(|| str_field(&case, "a"))
             .unwrap_or_default();
+        let iri_output = kind == "normalize"
+            && options.is_some_and(|o| {
+                o.get("output").and_then(Value::as_str) == Some("iri")
+                    || o.get("iri").and_then(Value::as_bool) == Some(true)
+            });
+        if iri_output {
+            // RFC 3987 5.3: the IRI normal form. Listed under "(iri) INPUT".
+            let listing = format!("(iri) {key}");
+            let got = normalize_iri(file_level(file), key);
+            let expected = str_field(&case, "expected").unwrap_or_default();
+            match disagreement(file, &listing) {
+                Some((_, _, Instead::Gives(ours), _)) => {
+                    t.disagreed += 1;
+                    t.check(got.as_deref() == Ok(*ours) && *ours != expected, || {
+                        format!(
+                            "{file}: listed disagreement on {listing:?} no longer holds: {got:?}"
+                        )
+                    });
+                }
+                Some(_) => panic!("{listing}: only Gives is listed for IRI output"),
+                None => t.check(got.as_deref() == Ok(expected), || {
+                    format!("{file} normalize_iri {key:?}: got {got:?}, expected {expected:?}")
+                }),
+            }
+            continue;
+        }
         if kind == "resolve_then_normalize"
             && ["base", "ref", "expected"]
                 .iter()
                 .any(|k| !str_field(&case, k).unwrap_or_default().is_ascii())
         {
-            t.skip("IRI resolution (non-ASCII, RFC 3987)");
+            // RFC 3987 6.5 then 5.3: IRI resolution, IRI normal form.
+            let base = str_field(&case, "base").unwrap_or_default();
+            let reference = str_field(&case, "ref").unwrap_or_default();
+            let expected = str_field(&case, "expected").unwrap_or_default();
+            let b = urikit::iri::Iri::parse(base).expect(base);
+            let r = IriRef::parse(reference).expect(reference);
+            let target = urikit::Resolver::new()
+                .resolve_iri(&b, &r)
+                .expect("resolves");
+            let got = Normalizer::new().normalize_iri(&target.as_iri());
+            t.check(got.as_str() == expected, || {
+                format!("{file}: IRI {base:?} + {reference:?} -> {target:?} -> {got:?}, expected {expected:?}")
+            });
             continue;
         }
         let level = file_level(file);
@@ -282,7 +379,20 @@ fn run_file(file: &'static str, t: &mut Tally) {
             continue;
         }
         match kind {
-            "iri_to_uri" | "uri_to_iri_normalize" => t.skip("IRI conversion (RFC 3987)"),
+            "uri_to_iri_normalize" => {
+                let got = uri_to_iri(key);
+                let expected = str_field(&case, "expected").unwrap_or_default();
+                t.check(got == expected, || {
+                    format!("{file} uri_to_iri {key:?}: got {got:?}, expected {expected:?}")
+                });
+            }
+            "iri_to_uri" => {
+                let got = iri_to_uri(file, key);
+                let expected = str_field(&case, "expected");
+                t.check(got.as_deref().ok() == expected, || {
+                    format!("{file} iri_to_uri {key:?}: got {got:?}, expected {expected:?}")
+                });
+            }
             "normalize"
             | "normalize_path"
             | "normalize_query"
@@ -367,6 +477,17 @@ fn run_file(file: &'static str, t: &mut Tally) {
                 } else {
                     Level::Syntax
                 };
+                if !key.is_ascii() || !b.is_ascii() {
+                    // IRIs: RFC 3987 5.3.
+                    let (ia, ib) = (IriRef::parse(key).expect(key), IriRef::parse(b).expect(b));
+                    let got = urikit::iri::equivalent(&ia, &ib, level);
+                    t.check(got == want, || {
+                        format!(
+                            "{file} IRI {key:?} ~ {b:?} at {level:?}: got {got}, expected {want}"
+                        )
+                    });
+                    continue;
+                }
                 let (ra, rb) = (UriRef::parse(key).expect(key), UriRef::parse(b).expect(b));
                 let got = equivalent(&ra, &rb, level);
                 t.check(got == want, || {
@@ -438,6 +559,7 @@ fn normalization_vectors() {
         "fluent-uri.json",
         "iri-string.json",
         "python-rfc3986.json",
+        "python-rfc3986-iri.json",
         "rfc3986.json",
         "uri-js.json",
     ];
@@ -460,6 +582,7 @@ fn normalization_vectors() {
     );
     // Every listed disagreement was met (none is stale).
     for (f, input, _, _) in DISAGREEMENTS {
+        let input = input.strip_prefix("(iri) ").unwrap_or(input);
         let found = cases(&format!("normalization/{f}"))
             .iter()
             .any(|c| str_field(c, "input").or_else(|| str_field(c, "a")) == Some(input));

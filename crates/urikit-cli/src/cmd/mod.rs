@@ -25,6 +25,7 @@ pub mod edit;
 pub mod equivalent;
 pub mod extract;
 pub mod fixup;
+pub mod iri;
 pub mod normalize;
 pub mod pair;
 pub mod parse;

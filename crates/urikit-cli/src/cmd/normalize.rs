@@ -27,6 +27,10 @@ pub struct NormalizeArgs {
     /// Also remove the final dot of a registered-name host.
     #[arg(long)]
     pub remove_trailing_host_dot: bool,
+    /// Normalize RFC 3987 IRI references: the URI's normal form with its
+    /// percent-encoded non-ASCII characters shown (RFC 3987 section 5.3).
+    #[arg(long)]
+    pub iri: bool,
     /// URI references to normalize; without any, read them from stdin, one per line.
     pub inputs: Vec<String>,
 }
@@ -50,7 +54,25 @@ pub fn run(args: &NormalizeArgs, global: &Global) -> anyhow::Result<Status> {
             .remove_trailing_host_dot(args.remove_trailing_host_dot),
         schemes: SchemeRegistry::standard(),
     };
+    if args.iri {
+        return stream::each(&NormalizeIri(normalize.normalizer), &args.inputs, global);
+    }
     stream::each(&normalize, &args.inputs, global)
+}
+
+/// `--iri`: the normalizer of a run, on IRIs.
+struct NormalizeIri(Normalizer);
+
+impl PerLine for NormalizeIri {
+    /// The normal form is written here.
+    type State = String;
+    type Report<'a> = Result<Normalized<'a>, ParseError>;
+
+    fn one<'a>(&'a self, input: &'a str, buf: &'a mut String) -> Self::Report<'a> {
+        let r = urikit::iri::IriRef::parse(input)?;
+        *buf = self.0.normalize_iri(&r).into_string();
+        Ok(Normalized(buf))
+    }
 }
 
 /// The normalizer of a run.

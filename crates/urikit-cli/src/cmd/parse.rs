@@ -1,7 +1,8 @@
 //! `urikit parse`: the components of each input.
 
+use urikit::iri::IriRef;
 use urikit::scheme::SchemeRegistry;
-use urikit::{ParseError, UriRef};
+use urikit::{Authority, ParseError, Spans, UriRef};
 
 use crate::args::{Global, ParseArgs};
 use crate::cmd::scheme_fields::SchemeCheck;
@@ -13,6 +14,9 @@ use crate::Status;
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
     if args.whatwg {
         return stream::each(&crate::cmd::parse_whatwg::Whatwg, &args.inputs, global);
+    }
+    if args.iri {
+        return stream::each(&Iris, &args.inputs, global);
     }
     if args.no_scheme_fields {
         return stream::each(&ComponentsOnly, &args.inputs, global);
@@ -40,6 +44,74 @@ impl PerLine for ComponentsOnly {
 /// The components of a reference that parsed.
 struct Components<'a>(UriRef<'a>);
 
+/// `--iri`: RFC 3987 IRI references, their components and their URI.
+struct Iris;
+
+impl PerLine for Iris {
+    type State = ();
+    type Report<'a> = Result<IriComponents<'a>, ParseError>;
+
+    #[inline(always)]
+    fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
+        IriRef::parse(input).map(IriComponents)
+    }
+}
+
+/// The components of an IRI reference that parsed, and its URI (RFC 3987
+/// section 3.1) after them.
+struct IriComponents<'a>(IriRef<'a>);
+
+impl Report for IriComponents<'_> {
+    fn json(&self, o: &mut Obj<'_>, _: &mut String) {
+        write_components(o, &self.0);
+        o.str("uri", self.0.to_uri().as_str());
+    }
+    fn text(&self, t: &mut Text<'_>) {
+        let color = t.color;
+        let out = t.out();
+        write_components_text(out, &self.0, color);
+        // The URI row goes before the blank line that ends the breakdown.
+        out.pop();
+        out.extend_from_slice(b"uri:       ");
+        out.extend_from_slice(self.0.to_uri().as_str().as_bytes());
+        out.extend_from_slice(b"\n\n");
+    }
+}
+
+/// What the component writers read of a parsed URI or IRI reference (the
+/// two types have the same accessors; each writer is compiled for each).
+trait Parsed<'a> {
+    fn as_str(&self) -> &'a str;
+    fn scheme(&self) -> Option<&'a str>;
+    fn authority(&self) -> Option<Authority<'a>>;
+    fn path(&self) -> &'a str;
+    fn query(&self) -> Option<&'a str>;
+    fn fragment(&self) -> Option<&'a str>;
+    fn spans(&self) -> Spans;
+}
+
+macro_rules! parsed {
+    ($($t:ident),*) => {$(
+        impl<'a> Parsed<'a> for $t<'a> {
+            #[inline(always)]
+            fn as_str(&self) -> &'a str { $t::as_str(self) }
+            #[inline(always)]
+            fn scheme(&self) -> Option<&'a str> { $t::scheme(self) }
+            #[inline(always)]
+            fn authority(&self) -> Option<Authority<'a>> { $t::authority(self) }
+            #[inline(always)]
+            fn path(&self) -> &'a str { $t::path(self) }
+            #[inline(always)]
+            fn query(&self) -> Option<&'a str> { $t::query(self) }
+            #[inline(always)]
+            fn fragment(&self) -> Option<&'a str> { $t::fragment(self) }
+            #[inline(always)]
+            fn spans(&self) -> Spans { $t::spans(self) }
+        }
+    )*};
+}
+parsed!(UriRef, IriRef);
+
 impl Report for Components<'_> {
     #[inline(always)]
     fn json(&self, o: &mut Obj<'_>, _: &mut String) {
@@ -61,23 +133,23 @@ struct WithScheme {
 
 impl PerLine for WithScheme {
     type State = ();
-    type Report<'a> = Result<Parsed<'a>, ParseError>;
+    type Report<'a> = Result<WithSchemeReport<'a>, ParseError>;
 
     #[inline(always)]
     fn one<'a>(&'a self, input: &'a str, _: &'a mut ()) -> Self::Report<'a> {
         let r = UriRef::parse(input)?;
         let scheme = SchemeCheck::new(&r, &self.registry, self.scheme_rules);
-        Ok(Parsed { r, scheme })
+        Ok(WithSchemeReport { r, scheme })
     }
 }
 
 /// A reference that parsed, with its scheme layer's verdict.
-struct Parsed<'a> {
+struct WithSchemeReport<'a> {
     r: UriRef<'a>,
     scheme: SchemeCheck<'a>,
 }
 
-impl Report for Parsed<'_> {
+impl Report for WithSchemeReport<'_> {
     #[inline(always)]
     fn problem(&self) -> Option<&dyn Problem> {
         let e = self.scheme.error()?;
@@ -104,7 +176,7 @@ impl Report for Parsed<'_> {
 
 /// The component keys of a valid input (after `input` and `valid`): raw
 /// components, `null` when absent.
-fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>) {
+fn write_components<'a>(o: &mut Obj<'_>, r: &impl Parsed<'a>) {
     let auth = r.authority();
     o.opt("scheme", r.scheme())
         .opt("authority", auth.map(|a| a.as_str()))
@@ -119,7 +191,7 @@ fn write_components(o: &mut Obj<'_>, r: &UriRef<'_>) {
 
 /// The aligned text breakdown of a valid input, written into `out`; the input
 /// row has its userinfo, host and port colored when `color` is set.
-fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
+fn write_components_text<'a>(out: &mut Vec<u8>, r: &impl Parsed<'a>, color: bool) {
     fn show(v: Option<&str>) -> &str {
         match v {
             None => "(absent)",
@@ -151,7 +223,11 @@ fn write_components_text(out: &mut Vec<u8>, r: &UriRef<'_>, color: bool) {
     if !color && printable {
         row(out, "input", &[s]);
     } else {
-        row(out, "input", &[&crate::highlight::uri(r, color)]);
+        row(
+            out,
+            "input",
+            &[&crate::highlight::spans(s, r.spans(), color)],
+        );
     }
     row(out, "scheme", &[show(r.scheme())]);
     row(out, "authority", &[show(auth.map(|a| a.as_str()))]);

@@ -22,7 +22,7 @@ pub struct RelativizeArgs {
 
 pub fn run(args: &RelativizeArgs, global: &Global) -> anyhow::Result<Status> {
     let base = parse_base(&args.base)?;
-    let relativize = AgainstBase::new(&base, "relative", |base, text| {
+    let relativize = AgainstBase::new(&base, base.as_str(), "relative", |base, text| {
         let t = Uri::parse(text).map_err(|e| Failure::of(&e))?;
         let r = relativize(base, &t).map_err(|e| Failure::of(&e))?;
         Ok(r.into_string())

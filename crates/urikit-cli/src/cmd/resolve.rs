@@ -3,6 +3,7 @@
 //! error each).
 
 use anyhow::bail;
+use urikit::iri::{Iri, IriRef};
 use urikit::{Profile, Resolver, Uri, UriRef};
 
 use crate::args::{named, Global};
@@ -28,6 +29,10 @@ pub struct ResolveArgs {
     /// removing (rfc3986) or keeping (drafts) it.
     #[arg(long)]
     pub reject_underflow: bool,
+    /// Resolve RFC 3987 IRI references against an IRI base (RFC 3987 section
+    /// 6.5: the same algorithm; characters kept as written).
+    #[arg(long)]
+    pub iri: bool,
     /// References to resolve; without any, read them from stdin, one per line.
     #[arg(value_name = "REF")]
     pub refs: Vec<String>,
@@ -47,8 +52,22 @@ pub fn run(args: &ResolveArgs, global: &Global) -> anyhow::Result<Status> {
         .profile(args.profile)
         .strict(!args.non_strict)
         .reject_path_underflow(args.reject_underflow);
+    if args.iri {
+        let base = match Iri::parse(&args.base) {
+            Ok(b) => b,
+            Err(e) => bail!("--base {:?} is not an absolute IRI: {e}", args.base),
+        };
+        let resolve = AgainstBase::new(&base, base.as_str(), "target", |base, text| {
+            let r = IriRef::parse(text).map_err(|e| Failure::of(&e))?;
+            let t = resolver
+                .resolve_iri(base, &r)
+                .map_err(|e| Failure::of(&e))?;
+            Ok(t.into_string())
+        });
+        return stream::each(&resolve, &args.refs, global);
+    }
     let base = parse_base(&args.base)?;
-    let resolve = AgainstBase::new(&base, "target", |base, text| {
+    let resolve = AgainstBase::new(&base, base.as_str(), "target", |base, text| {
         let r = UriRef::parse(text).map_err(|e| Failure::of(&e))?;
         let t = resolver.resolve(base, &r).map_err(|e| Failure::of(&e))?;
         Ok(t.into_string())
@@ -68,34 +87,36 @@ pub fn parse_base(base: &str) -> anyhow::Result<Uri<'_>> {
     }
 }
 
-/// One base, many inputs, one string result each (`resolve`, `relativize`):
-/// `{"input", "valid", "base", <key>}` in JSON, the result alone in text.
-pub struct AgainstBase<'b, F> {
-    base: &'b Uri<'b>,
+/// One base (a URI, or an IRI), many inputs, one string result each
+/// (`resolve`, `relativize`): `{"input", "valid", "base", <key>}` in JSON, the
+/// result alone in text.
+pub struct AgainstBase<'b, B, F> {
+    base: &'b B,
     /// The JSON keys before the result.
     context: [(&'static str, &'b str); 1],
     key: &'static str,
     f: F,
 }
 
-impl<'b, F> AgainstBase<'b, F>
+impl<'b, B: Sync, F> AgainstBase<'b, B, F>
 where
-    F: Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
+    F: Fn(&B, &str) -> Result<String, Failure> + Sync,
 {
-    /// `f` turns the base and one input into the result under `key`.
-    pub fn new(base: &'b Uri<'b>, key: &'static str, f: F) -> Self {
+    /// `f` turns the base (written `text`) and one input into the result
+    /// under `key`.
+    pub fn new(base: &'b B, text: &'b str, key: &'static str, f: F) -> Self {
         AgainstBase {
             base,
-            context: [("base", base.as_str())],
+            context: [("base", text)],
             key,
             f,
         }
     }
 }
 
-impl<F> PerLine for AgainstBase<'_, F>
+impl<B: Sync, F> PerLine for AgainstBase<'_, B, F>
 where
-    F: Fn(&Uri<'_>, &str) -> Result<String, Failure> + Sync,
+    F: Fn(&B, &str) -> Result<String, Failure> + Sync,
 {
     type State = ();
     type Report<'a>

@@ -135,6 +135,7 @@ library_problems!(
     urikit::urn::UrnError,
     urikit::base::BaseError,
     urikit::whatwg::ValidationError,
+    urikit::idna::IdnaError,
 );
 
 /// A rule of the URI's scheme that it breaks; the JSON error object also

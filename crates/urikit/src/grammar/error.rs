@@ -66,6 +66,21 @@ pub enum ParseErrorKind {
     /// a value by a few bytes (an IPv6 literal in RFC 5952 form, a `/` for
     /// an empty path). The index is that limit, the first byte past it.
     TooLong,
+    /// Raw bytes that are not UTF-8 (an IRI parsed from bytes): a byte that
+    /// cannot start a character, an overlong form, a surrogate, a code point
+    /// past U+10FFFF, or a sequence cut short. The index is the sequence's
+    /// first byte.
+    InvalidUtf8,
+    /// An IRI character outside ASCII that is not an RFC 3987 `ucschar`
+    /// (a C1 control, a noncharacter, a tag...), or non-ASCII where an IRI
+    /// has none (scheme, port, IP literal: those stay as in a URI).
+    NotUcschar,
+    /// A private-use character (`iprivate`) outside the query: RFC 3987
+    /// allows them in `iquery` only.
+    PrivateUseOutsideQuery,
+    /// A bidirectional formatting character (LRM, RLM, ALM, LRE, RLE, PDF,
+    /// LRO, RLO, LRI, RLI, FSI, PDI), which RFC 3987 section 4.1 forbids.
+    BidiFormattingChar,
 }
 
 impl ParseErrorKind {
@@ -87,6 +102,10 @@ impl ParseErrorKind {
             ParseErrorKind::MissingScheme => "missing_scheme",
             ParseErrorKind::UnexpectedFragment => "unexpected_fragment",
             ParseErrorKind::TooLong => "too_long",
+            ParseErrorKind::InvalidUtf8 => "invalid_utf8",
+            ParseErrorKind::NotUcschar => "not_ucschar",
+            ParseErrorKind::PrivateUseOutsideQuery => "private_use_outside_query",
+            ParseErrorKind::BidiFormattingChar => "bidi_formatting_char",
         }
     }
 
@@ -124,6 +143,18 @@ impl ParseErrorKind {
             ParseErrorKind::MissingScheme => "an absolute URI, starting with a scheme and \":\"",
             ParseErrorKind::UnexpectedFragment => "no fragment in an absolute URI",
             ParseErrorKind::TooLong => "at most 4294966272 bytes (4 GiB minus 1 KiB) in all",
+            ParseErrorKind::InvalidUtf8 => {
+                "UTF-8 (no overlong form, surrogate, code point past U+10FFFF, stray or missing continuation byte)"
+            }
+            ParseErrorKind::NotUcschar => {
+                "an IRI character: a non-ASCII one must be an RFC 3987 ucschar (no C1 control, noncharacter or tag), and only in userinfo, host, path, query or fragment"
+            }
+            ParseErrorKind::PrivateUseOutsideQuery => {
+                "no private-use character (RFC 3987 iprivate) outside the query"
+            }
+            ParseErrorKind::BidiFormattingChar => {
+                "no bidirectional formatting character (LRM, RLM, ALM, LRE-RLO, LRI-PDI: RFC 3987 section 4.1)"
+            }
         }
     }
 }

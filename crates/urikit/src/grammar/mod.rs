@@ -12,3 +12,4 @@ pub(crate) mod parse;
 mod parse_reference;
 pub(crate) mod scan;
 pub mod table;
+pub(crate) mod ucs;

@@ -27,7 +27,7 @@
 use crate::error::{ParseError, ParseErrorKind as K};
 use crate::host::{parse_ipv4, parse_ipv6};
 use crate::offsets::{HostKind, Offsets, MAX_LEN};
-use crate::scan::{self, scan};
+use crate::scan;
 use crate::table;
 
 /// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
@@ -53,16 +53,49 @@ fn too_long() -> ParseError {
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
     if s.len() < scan::W {
-        parse_any(s, true)
+        parse_any::<false>(s, true)
     } else {
-        parse_any(s, false)
+        parse_any::<false>(s, false)
     }
 }
 
-/// [`parse`]; `short` (a constant in each copy) says whether the input is
-/// shorter than a block.
+/// Parses `s` as an RFC 3987 `IRI-reference`: the same parser, whose scans
+/// go on over the non-ASCII characters each component allows
+/// (`scan::scan_ipath` and the others). Its components are where a URI's
+/// are, and an ASCII input is an IRI exactly when it is a URI.
+///
+/// ```text
+/// IRI-reference = IRI / irelative-ref      (each rule of RFC 3986 with an "i")
+/// iunreserved   = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
+/// iquery        = *( ipchar / iprivate / "/" / "?" )
+/// ```
+///
+/// The scheme, the port and IP literals stay ASCII.
 #[inline(always)]
-fn parse_any(s: &str, short: bool) -> Result<Offsets, ParseError> {
+pub(crate) fn parse_iri(s: &str) -> Result<Offsets, ParseError> {
+    if s.len() < scan::W {
+        parse_any::<true>(s, true)
+    } else {
+        parse_any::<true>(s, false)
+    }
+}
+
+/// [`parse`] for ASCII, [`parse_iri`] for the others: the offsets a URI or
+/// an IRI string has (the two grammars agree on ASCII). For checks in debug
+/// builds of values built from parts.
+#[cfg(feature = "alloc")]
+pub(crate) fn parse_either(s: &str) -> Result<Offsets, ParseError> {
+    if s.is_ascii() {
+        parse(s)
+    } else {
+        parse_iri(s)
+    }
+}
+
+/// [`parse`], or [`parse_iri`] when `IRI`; `short` (a constant in each copy)
+/// says whether the input is shorter than a block.
+#[inline(always)]
+fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     check_len(b.len())?;
     let mut i = 0;
@@ -93,24 +126,25 @@ fn parse_any(s: &str, short: bool) -> Result<Offsets, ParseError> {
         ipv4: [0; 4],
     };
     if b.get(i..i + 2) == Some(b"//") {
-        a = parse_authority(b, i + 2, short)?;
+        a = parse_authority::<IRI>(b, i + 2, short)?;
         i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
-    i = scan::scan_path(b, i, short)?;
-    let path_end = i;
-    if scheme_end == 0 && a.host == HostKind::None {
-        check_first_segment(b, path_start, i)?;
+    if scheme_end == 0 && a.host == HostKind::None && b.get(i).is_some_and(|&c| c != b'/') {
+        i = first_segment::<IRI>(b, i, short)?;
     }
+    i = scan::scan_ipath::<IRI>(b, i, short)?;
+    let path_end = i;
     if b.get(i) == Some(&b'?') {
-        i = scan::scan_query(b, i + 1, short)?;
+        i = scan::scan_iquery::<IRI>(b, i + 1, short)?;
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
-        // `fragment` has the same rule as `query`.
-        i = scan::scan_query(b, i + 1, short)?;
+        // `fragment` has the same rule as `query` (`ifragment` that of
+        // `iquery` without `iprivate`).
+        i = scan::scan_ifragment::<IRI>(b, i + 1, short)?;
     }
     if i < b.len() {
         return Err(trailing_error(path_end, query_end, i));
@@ -165,16 +199,36 @@ fn first_segment_error(b: &[u8], colon: usize) -> ParseError {
     }
 }
 
+/// The end of a relative reference's first segment, which must not hold
+/// `:` (`path-noscheme = segment-nz-nc *( "/" segment )`, `segment-nz-nc =
+/// 1*( unreserved / pct-encoded / sub-delims / "@" )`): the path is read
+/// from there on. The segment is read once, here.
+///
+/// For an IRI (`isegment-nz-nc`), the segment's characters outside ASCII
+/// are read here too: a `:` after them still spoils it.
+///
+/// # Errors
+/// A bad `%` escape (or, for an IRI, a bad character); for a `:`, the first
+/// bad escape in the rest of the path, or else the `:`'s error.
 #[inline]
-fn check_first_segment(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
-    for (k, &c) in b[start..end].iter().enumerate() {
-        match c {
-            b'/' => return Ok(()),
-            b':' => return Err(first_segment_error(b, start + k)),
-            _ => {}
+fn first_segment<const IRI: bool>(
+    b: &[u8],
+    start: usize,
+    short: bool,
+) -> Result<usize, ParseError> {
+    let mut i = start;
+    loop {
+        // `reg-name` bytes are `segment-nz-nc`'s but for "@".
+        i = scan::scan_iauth::<IRI>(b, i, scan::REG_NAME)?;
+        match b.get(i) {
+            Some(b'@') => i += 1,
+            Some(b':') => {
+                scan::scan_ipath::<IRI>(b, i, short)?;
+                return Err(first_segment_error(b, i));
+            }
+            _ => return Ok(i),
         }
     }
-    Ok(())
 }
 
 /// Whether `c` may end an authority: the end of the input (`None`), `/`, `?`, `#`.
@@ -193,8 +247,12 @@ fn ends_authority(c: Option<&u8>) -> bool {
 /// `:`. Anything else (`@`, `[`, an unexpected byte) goes to the general
 /// routine, which starts again from `start`.
 #[inline(always)]
-fn parse_authority(b: &[u8], start: usize, short: bool) -> Result<Auth, ParseError> {
-    let host_end = scan::scan_reg_name(b, start, short)?;
+fn parse_authority<const IRI: bool>(
+    b: &[u8],
+    start: usize,
+    short: bool,
+) -> Result<Auth, ParseError> {
+    let host_end = scan::scan_ireg_name::<IRI>(b, start, short)?;
     let mut end = host_end;
     if b.get(end) == Some(&b':') {
         end += 1;
@@ -203,7 +261,7 @@ fn parse_authority(b: &[u8], start: usize, short: bool) -> Result<Auth, ParseErr
         }
     }
     if !ends_authority(b.get(end)) {
-        return parse_authority_general(b, start);
+        return parse_authority_general::<IRI>(b, start);
     }
     let (host, ipv4) = reg_name_or_ipv4(&b[start..host_end]);
     Ok(Auth {
@@ -248,9 +306,9 @@ fn ipv4(host: &[u8]) -> Option<[u8; 4]> {
 /// userinfo, then (from after the `@`, or from `start` again) as `host [":" port]`.
 #[cold]
 #[inline(never)]
-fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
+fn parse_authority_general<const IRI: bool>(b: &[u8], start: usize) -> Result<Auth, ParseError> {
     // First read: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ).
-    let j = scan(b, start, scan::USERINFO)?;
+    let j = scan::scan_iauth::<IRI>(b, start, scan::USERINFO)?;
     let host_start = match b.get(j) {
         Some(b'@') => j + 1,
         None | Some(b'/' | b'?' | b'#') => start,
@@ -262,7 +320,7 @@ fn parse_authority_general(b: &[u8], start: usize) -> Result<Auth, ParseError> {
         let (host_end, kind) = parse_ip_literal(b, host_start)?;
         (host_end, kind, [0; 4])
     } else {
-        let end = scan(b, host_start, scan::REG_NAME)?;
+        let end = scan::scan_iauth::<IRI>(b, host_start, scan::REG_NAME)?;
         let (kind, addr) = reg_name_or_ipv4(&b[host_start..end]);
         (end, kind, addr)
     };
@@ -428,6 +486,37 @@ mod tests {
             "http://h:99999999999999999999/",
             "HTTP://EXAMPLE.COM/",
             "s+-.1://h",
+            "1a:%zz",
+            "1a:b c",
+            "1a b:c",
+            "a@b:c",
+            "%41@:x",
+            "@@:",
+            "x/y:z",
+            "//[1:2:3:4:5:6:7:8:9]",
+            "//[1::2::3]",
+            "//[12345::]",
+            "//[1234.1.2.3]",
+            "//[::1.2.3.4:5]",
+            "//[::1.2.3.256]",
+            "//[1:2:3:4:5:6:7:8::]",
+            "//[1:2:3:4:5:6:7::]",
+            "//[1:2:3:4:5:6:7:1.2.3.4]",
+            "//[1:2:3:4:5::1.2.3.4]",
+            "//[::ffff:1.2.3.4]",
+            "//[:1]",
+            "//[1:]",
+            "//[:::]",
+            "//[1:::2]",
+            "//[]",
+            "//[::]",
+            "//[g::]",
+            "//[1g]",
+            "//[v1]",
+            "//[v.x]",
+            "//[v1x]",
+            "//[v1.x/]",
+            "//[::1%25eth0]",
         ];
         for s in cases {
             same(s);

@@ -212,6 +212,7 @@ impl Normalizer {
     /// assert_eq!(n.as_str(), "http://example.com/~user");
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
+    #[inline]
     pub fn normalize(&self, r: &UriRef<'_>) -> UriRefBuf {
         self.normalize_with(r, &SchemeRegistry::standard())
     }
@@ -247,14 +248,12 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_with(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> UriRefBuf {
-        let (s, o) = self.normal_form(r, schemes, true);
-        UriRefBuf::from_offsets(s, o)
+        self.normal_form(r, schemes, true, UriRefBuf::from_offsets)
     }
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        let (s, o) = self.normal_form(u, &SchemeRegistry::standard(), true);
-        UriBuf::from_offsets(s, o)
+        self.normal_form(u, &SchemeRegistry::standard(), true, UriBuf::from_offsets)
     }
 
     /// Whether normalizing `r` would leave it unchanged.
@@ -275,55 +274,66 @@ impl Normalizer {
 
     /// Appends the normal form of `r` to `out`.
     pub fn write(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) {
-        let mut c = Composer::new(out);
-        self.compose(r, schemes, self.copy_is_normal(r, schemes), &mut c);
-        c.finish();
+        self.compose(r, schemes, self.copy_is_normal(r, schemes), out);
     }
 
-    /// The normal form of `r` in a string of its own, and its offsets. With
-    /// `copy`, the common case (a copy, perhaps with its scheme and host
-    /// lowercased) is taken when it applies; without, every step runs (the
-    /// tests' reference for the copy).
+    /// The normal form of `r` in a string of its own, and its offsets, made
+    /// into a value by `make`. With `copy`, the common case (a copy, perhaps
+    /// with its scheme and host lowercased) is taken when it applies;
+    /// without, every step runs (the tests' reference for the copy).
+    ///
+    /// (Each case calls `make` itself: the compiler then hands the copy's
+    /// offsets over in registers.)
     #[inline(always)]
-    fn normal_form(
+    fn normal_form<T>(
         &self,
         r: &UriRef<'_>,
         schemes: &SchemeRegistry,
         copy: bool,
-    ) -> (String, Offsets) {
+        make: impl Fn(String, Offsets) -> T,
+    ) -> T {
         let copied = if copy {
             self.copy_is_normal(r, schemes)
         } else {
             None
         };
-        // A copy is as long as its input; the steps may make it longer.
-        let room = r.as_str().len() + if copied.is_some() { 0 } else { 8 };
-        let mut s = String::with_capacity(room);
-        let mut c = Composer::new(&mut s);
-        self.compose(r, schemes, copied, &mut c);
-        let o = c.finish();
-        (s, o)
+        match copied {
+            Some(_) => {
+                // A copy is as long as its input.
+                let mut s = String::with_capacity(r.as_str().len());
+                let o = self.compose(r, schemes, copied, &mut s);
+                make(s, o)
+            }
+            None => {
+                // The steps may make it longer.
+                let mut s = String::with_capacity(r.as_str().len() + 8);
+                let o = self.steps(r, schemes, &mut s);
+                make(s, o)
+            }
+        }
     }
 
-    /// Appends the normal form of `r`: a copy of it when `copied` says so
-    /// (its scheme and host lowercased in place if `copied` is
-    /// `Some(true)`), otherwise the result of the steps.
+    /// Appends the normal form of `r` to `out` and returns its offsets: a
+    /// copy of it when `copied` says so (its scheme and host lowercased in
+    /// place if `copied` is `Some(true)`), otherwise the result of the steps.
     #[inline(always)]
     fn compose(
         &self,
         r: &UriRef<'_>,
         schemes: &SchemeRegistry,
         copied: Option<bool>,
-        c: &mut Composer<'_>,
-    ) {
+        out: &mut String,
+    ) -> Offsets {
         match copied {
             Some(upper) => {
+                let mut c = Composer::new(out);
                 c.copy(r.source(), Next::Scheme, Next::End);
                 if upper {
                     c.lowercase_scheme_and_host();
                 }
+                c.finish()
             }
-            None => self.steps(r, schemes, c),
+            None => self.steps(r, schemes, out),
         }
     }
 
@@ -338,7 +348,7 @@ impl Normalizer {
     /// as it is), `Some(false)` when the copy is exact.
     ///
     /// Read from the offsets as stored (nothing unpacked).
-    #[inline]
+    #[inline(always)]
     fn copy_is_normal(&self, r: &UriRef<'_>, schemes: &SchemeRegistry) -> Option<bool> {
         if self.drop_fragment || self.sort_query || self.remove_trailing_host_dot {
             return None;
@@ -357,7 +367,8 @@ impl Normalizer {
     /// optional steps ask (at the string level, only the optional steps
     /// change anything).
     #[inline(never)]
-    fn steps(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, c: &mut Composer<'_>) {
+    fn steps(&self, r: &UriRef<'_>, schemes: &SchemeRegistry, out: &mut String) -> Offsets {
+        let mut c = Composer::new(out);
         let syntax = self.level != Level::String;
         let scheme_level = self.level == Level::Scheme;
         let info: Option<SchemeInfo> = match (scheme_level, r.scheme()) {
@@ -424,6 +435,7 @@ impl Normalizer {
         if let (Some(f), false) = (r.fragment(), self.drop_fragment) {
             c.fragment(|out| text(out, f));
         }
+        c.finish()
     }
 
     /// Writes `r`'s host; returns its kind as the parser would see the
@@ -505,7 +517,6 @@ impl Normalizer {
 fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     let o = r.offsets();
     let b = r.as_str().as_bytes();
-    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
     let before = b.get(..o.path_start()).unwrap_or_default();
     // An authority ending with `:` has an empty port (a host never ends
     // with one), which is omitted.
@@ -515,6 +526,7 @@ fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     // A parsed path keeps its structure when nothing in it changes (a path
     // without authority never starts with `//`, a relative reference's
     // first segment never holds `:`).
+    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
     if look::has_byte(b, b'%') || look::has_dot_segment(path) {
         return None;
     }
@@ -719,7 +731,7 @@ mod tests {
             let mut copies = 0;
             for s in &inputs {
                 let Ok(r) = UriRef::parse(s) else { continue };
-                let (general, o) = n.normal_form(&r, &schemes, false);
+                let (general, o) = n.normal_form(&r, &schemes, false, |s, o| (s, o));
                 if let Some(upper) = n.copy_is_normal(&r, &schemes) {
                     copies += 1;
                     // The copy's offsets are the input's; its text the
@@ -738,7 +750,7 @@ mod tests {
                     assert!(upper || general == *s, "{s:?}");
                 }
                 assert_eq!(
-                    n.normal_form(&r, &schemes, true),
+                    n.normal_form(&r, &schemes, true, |s, o| (s, o)),
                     (general.clone(), o),
                     "{s:?}"
                 );
@@ -771,7 +783,7 @@ mod tests {
             let schemes = SchemeRegistry::standard();
             for level in [Level::String, Level::Syntax, Level::Scheme] {
                 let n = Normalizer::new().level(level);
-                let (general, o) = n.normal_form(&r, &schemes, false);
+                let (general, o) = n.normal_form(&r, &schemes, false, |s, o| (s, o));
                 let got = n.normalize(&r);
                 proptest::prop_assert_eq!(got.as_str(), general.as_str(), "{:?}", s);
                 proptest::prop_assert_eq!(got.as_uri_ref().offsets(), o, "{:?}", s);

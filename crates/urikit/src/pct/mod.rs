@@ -43,6 +43,25 @@ pub(crate) fn triplet_at(b: &[u8], i: usize) -> Option<u8> {
     Some(hi << 4 | lo)
 }
 
+/// Decodes one UTF-8 character from consecutive `%XX` triplets at `b[i]`,
+/// if they hold a whole non-ASCII one; returns it and the bytes of input it
+/// took (three a byte).
+pub(crate) fn char_at(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let byte = |k: usize| triplet_at(b, i + 3 * k);
+    let len = match byte(0)? {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [0u8; 4];
+    for (k, slot) in buf.iter_mut().enumerate().take(len) {
+        *slot = byte(k)?;
+    }
+    let c = core::str::from_utf8(&buf[..len]).ok()?.chars().next()?;
+    Some((c, 3 * len))
+}
+
 /// Decodes every `%XX` triplet into its byte. A `%` that does not start a valid
 /// triplet is kept as it is (a parsed component never has one).
 pub fn decode(s: &str) -> Cow<'_, [u8]> {

@@ -7,6 +7,7 @@ use alloc::string::String;
 
 use super::error::{UrnError, UrnErrorKind as K};
 use super::{Urn, UrnProfile};
+use crate::grammar::ucs::{is_iprivate, shows_plainly};
 use crate::pct;
 use crate::table;
 
@@ -54,40 +55,6 @@ pub fn decode_nss(nss: &str) -> Result<Cow<'_, str>, UrnError> {
     })
 }
 
-/// Whether showing `c` instead of its percent-encoding cannot mislead: not a
-/// control, space, invisible or bidirectional formatting character, variation
-/// selector, private-use character or noncharacter.
-fn safe_for_display(c: char) -> bool {
-    !c.is_control()
-        && !c.is_whitespace()
-        && !matches!(c,
-            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{E000}'..='\u{F8FF}' | '\u{FDD0}'..='\u{FDEF}'
-            | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFF}'
-            | '\u{E0000}'..='\u{E0FFF}' | '\u{F0000}'..='\u{10FFFF}')
-        && (c as u32) & 0xFFFE != 0xFFFE
-}
-
-/// Decodes one UTF-8 character from consecutive `%XX` triplets at `i`, if they
-/// hold a whole non-ASCII one; returns it and the bytes of input it took.
-fn pct_char(b: &[u8], i: usize) -> Option<(char, usize)> {
-    let byte = |k: usize| pct::triplet_at(b, i + 3 * k);
-    let lead = byte(0)?;
-    let len = match lead {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return None,
-    };
-    let mut buf = [0u8; 4];
-    for (k, slot) in buf.iter_mut().enumerate().take(len) {
-        *slot = byte(k)?;
-    }
-    let c = core::str::from_utf8(&buf[..len]).ok()?.chars().next()?;
-    Some((c, 3 * len))
-}
-
 impl<'a> Urn<'a> {
     /// Builds the URN `urn:{nid}:{NSS}` whose NSS is `name` translated by
     /// [`encode_nss`], checked under `profile`.
@@ -128,7 +95,7 @@ impl<'a> Urn<'a> {
     /// stays encoded (`%2C` is not `,`, `%2F` not `/`, and a namespace may give
     /// the two different meanings: draft-03 section 4), and so do invalid
     /// UTF-8, controls, spaces, invisible and bidirectional formatting
-    /// characters. Everything else is kept as written. Look-alike letters
+    /// characters, and private-use characters. Everything else is kept as written. Look-alike letters
     /// (Cyrillic `а` for Latin `a`) are shown as they are: use the canonical
     /// form to compare.
     ///
@@ -149,7 +116,8 @@ impl<'a> Urn<'a> {
         let mut run = start;
         while i < b.len() {
             if b[i] == b'%' {
-                if let Some((c, len)) = pct_char(b, i).filter(|(c, _)| safe_for_display(*c)) {
+                let shown = |c: char| shows_plainly(c) && !is_iprivate(c as u32);
+                if let Some((c, len)) = pct::char_at(b, i).filter(|&(c, _)| shown(c)) {
                     out.push_str(&s[run..i]);
                     out.push(c);
                     i += len;

@@ -197,9 +197,10 @@ pub(crate) fn parse_host_reporting(
 /// the forbidden domain code point check. `domain` is percent-decoded and
 /// may not be UTF-8 (bad sequences fail, as their U+FFFD would).
 ///
-/// The one place the crate calls IDNA: an ASCII domain without an `xn--`
-/// label is only lowercased (the standard says ToASCII does nothing else to
-/// it), everything else goes through the `idna` crate's WHATWG entry point.
+/// The one place the WHATWG reading calls IDNA: an ASCII domain without an
+/// `xn--` label is only lowercased (the standard says ToASCII does nothing
+/// else to it), everything else goes through [`crate::idna::Uts46`] with the
+/// standard's options.
 ///
 /// # Errors
 /// `domain-to-ASCII` (UTS 46 failed, or the result is empty) or
@@ -234,20 +235,28 @@ pub fn domain_to_ascii(
             Cow::Borrowed(s)
         }
     } else {
-        idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::URL).map_err(|_| {
-            let forbidden = domain.iter().any(|&b| FORBIDDEN_DOMAIN.contains(b));
-            if forbidden {
-                K::DomainInvalidCodePoint
-            } else {
-                K::DomainToAscii
-            }
-        })?
+        // "UTF-8 decode without BOM": a bad sequence would be U+FFFD, which
+        // UTS 46 disallows.
+        let text = core::str::from_utf8(domain).map_err(|_| K::DomainToAscii)?;
+        let ascii = URL_UTS46.to_ascii(text).map_err(|_| K::DomainToAscii)?;
+        if ascii.bytes().any(|b| FORBIDDEN_DOMAIN.contains(b)) {
+            return Err(K::DomainInvalidCodePoint);
+        }
+        ascii
     };
     if result.is_empty() {
         return Err(K::DomainToAscii);
     }
     Ok(result)
 }
+
+/// UTS 46 with the URL Standard's options for `beStrict` false.
+#[cfg(feature = "idna")]
+const URL_UTS46: crate::idna::Uts46 = crate::idna::Uts46::new()
+    .check_hyphens(false)
+    .use_std3_ascii_rules(false)
+    .verify_dns_length(false)
+    .transitional(false);
 
 /// The opaque-host parser: `input` must not hold a forbidden host code
 /// point; C0 controls and non-ASCII are percent-encoded. An empty input is

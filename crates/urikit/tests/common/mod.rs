@@ -24,6 +24,24 @@ pub fn shared_dir() -> PathBuf {
     panic!("shared/vectors not found above {here:?}; set URIKIT_SHARED");
 }
 
+/// Every line of the URL lists (`shared/datasets/*.txt`, in name order; bytes
+/// that are not UTF-8 replaced).
+pub fn dataset_lines() -> Vec<String> {
+    let dir = shared_dir().join("datasets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for p in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+        out.extend(text.lines().map(str::to_owned));
+    }
+    out
+}
+
 /// One vector file, parsed: the whole envelope (`source`, `flavor`, `cases`...).
 pub fn load(rel: &str) -> Value {
     let path = shared_dir().join("vectors").join(rel);
@@ -49,6 +67,7 @@ pub mod linear;
 pub mod props;
 #[cfg(feature = "extract")]
 pub mod props_extract;
+pub mod props_iri;
 pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
