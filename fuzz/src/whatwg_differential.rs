@@ -162,10 +162,21 @@ pub fn check(base: &str, input: &str) {
         }
     };
     let ours = Url::parse(input, ours_base.as_ref());
-    let theirs = url::Url::options()
-        .base_url(theirs_base.as_ref())
-        .parse(input)
-        .ok();
+    // `url`'s own debug assertions fail on some `file:` inputs with drive
+    // letters (class 2; `fuzz/regressions/whatwg_url/url-panics-*`): `url`
+    // has no answer there, so there is nothing to compare.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let theirs = std::panic::catch_unwind(|| {
+        url::Url::options()
+            .base_url(theirs_base.as_ref())
+            .parse(input)
+            .ok()
+    });
+    std::panic::set_hook(hook);
+    let Ok(theirs) = theirs else {
+        return;
+    };
     let same = match (&ours, &theirs) {
         (Ok(a), Some(b)) => a.href() == b.as_str(),
         (Err(_), None) => true,
