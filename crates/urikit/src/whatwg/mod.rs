@@ -39,7 +39,7 @@
 
 pub mod code_point;
 #[cfg(feature = "whatwg")]
-mod differential;
+pub mod differential;
 mod encode_set;
 mod error;
 #[cfg(feature = "whatwg")]

@@ -115,7 +115,7 @@ pub fn check_whatwg(base: &str, input: &str) {
 
 /// A URL's href reads back as the same URL; its RFC 3986 form parses and
 /// is a fixed point.
-fn check_url(url: &Url, input: &str) {
+pub fn check_url(url: &Url, input: &str) {
     let back = Url::parse(url.href(), None)
         .unwrap_or_else(|e| panic!("{input:?}: href {:?} does not parse: {e}", url.href()));
     assert_eq!(
