@@ -21,8 +21,9 @@ from collections import defaultdict
 OURS = "urikit"
 # Display order of the libraries (others follow, sorted).
 ORDER = ["urikit", "fluent-uri", "oxiri", "iri-string", "uriparse", "http", "url",
-         "ada-url", "ada-url-can_parse", "percent-encoding"]
-OPS = ["parse", "resolve_relative", "resolve_absolute", "normalize", "decode_path"]
+         "ada-url", "ada-url-can_parse", "percent-encoding", "psl", "publicsuffix"]
+OPS = ["parse", "resolve_relative", "resolve_absolute", "normalize", "decode_path",
+       "surt", "domain"]
 # The targets of issue 14, every list: parse >= 2x the fastest peer (ada-url's
 # `can_parse` included), resolve >= 2.5x oxiri, normalize >= 3.5x fluent-uri.
 TARGETS = {  # operation -> (peer the target is against or None = fastest, factor)

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use urikit_bench::{
-    datasets_dir, decode, load_datasets, normalize, parse, paths, relative_parts, resolve, run_all,
-    Dataset, Inputs,
+    datasets_dir, decode, domain, hosts, load_datasets, normalize, parse, paths, relative_parts,
+    resolve, run_all, surt, Dataset, Inputs,
 };
 
 /// The inputs of one operation on one dataset.
@@ -168,6 +168,28 @@ fn benches(c: &mut Criterion) {
             "urikit" => decode::urikit,
             "percent-encoding" => decode::percent_encoding,
             "fluent-uri" => decode::fluent_uri,
+        ]);
+    }
+
+    for d in &datasets {
+        let case = Case {
+            op: "surt",
+            dataset: &d.name,
+            inputs: Inputs::new(&d.lines),
+        };
+        libs!(c, tsv, &case, ["urikit" => surt::urikit]);
+    }
+    domain::init();
+    for d in &datasets {
+        let case = Case {
+            op: "domain",
+            dataset: &d.name,
+            inputs: Inputs::new(&hosts(&d.lines)),
+        };
+        libs!(c, tsv, &case, [
+            "urikit" => domain::urikit,
+            "psl" => domain::psl,
+            "publicsuffix" => domain::publicsuffix,
         ]);
     }
 

@@ -40,6 +40,10 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("decode_path", "urikit") => decode::urikit,
         ("decode_path", "percent-encoding") => decode::percent_encoding,
         ("decode_path", "fluent-uri") => decode::fluent_uri,
+        ("surt", "urikit") => surt::urikit,
+        ("domain", "urikit") => domain::urikit,
+        ("domain", "psl") => domain::psl,
+        ("domain", "publicsuffix") => domain::publicsuffix,
         _ => panic!("unknown OP LIB: {op} {lib}"),
     }
 }
@@ -66,9 +70,11 @@ fn main() {
     let inputs = Inputs::new(&match op.as_str() {
         "resolve_relative" => relative_parts(&d.lines),
         "decode_path" => paths(&d.lines),
+        "domain" => hosts(&d.lines),
         _ => d.lines.clone(),
     });
     resolve::init();
+    domain::init();
     let libs: Vec<(&str, Adapter)> = libs.split(',').map(|l| (l, adapter(op, l))).collect();
     let mut best = vec![f64::INFINITY; libs.len()];
     let mut accepted = vec![0; libs.len()];

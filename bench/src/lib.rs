@@ -385,3 +385,83 @@ pub mod decode {
         true
     }
 }
+
+// ---------------------------------------------------------------------------
+// surt: the Wayback Machine's SURT key of each line (the `ia` profile's
+// canonicalization, then the key). No Rust peer; issue 17's target is
+// <= 150 ns per URL.
+
+pub mod surt {
+    use super::black_box;
+
+    use std::cell::RefCell;
+
+    thread_local! {
+        static KEY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// `urikit::canon::write_wayback_key` into a reused buffer: canonicalize
+    /// (profile `ia`) and write the key.
+    #[inline]
+    pub fn urikit(s: &str) -> bool {
+        KEY.with_borrow_mut(|key| {
+            key.clear();
+            urikit::canon::write_wayback_key(s.as_bytes(), key);
+            black_box(&key[..]);
+        });
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------
+// domain: the registrable domain of each line's host (public suffix list),
+// the same list for urikit and publicsuffix (the shared copy); psl compiles
+// in its own.
+
+/// The host of each line that has one (as urlcanon's model reads it: any
+/// line, taken as it is).
+pub fn hosts(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            let u = urikit::canon::ParsedUrl::parse(l.as_bytes());
+            let h = std::str::from_utf8(&u.host).ok()?;
+            (!h.is_empty()).then(|| h.to_owned())
+        })
+        .collect()
+}
+
+pub mod domain {
+    use super::black_box;
+    use std::sync::OnceLock;
+
+    static PUBLICSUFFIX: OnceLock<publicsuffix::List> = OnceLock::new();
+
+    /// Loads publicsuffix's list (`shared/vectors/psl/public_suffix_list.dat`);
+    /// call before timing.
+    pub fn init() {
+        PUBLICSUFFIX.get_or_init(|| {
+            let path = super::datasets_dir().join("../vectors/psl/public_suffix_list.dat");
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            text.parse().expect("public_suffix_list.dat")
+        });
+    }
+
+    /// `urikit::psl::List::embedded().registrable_domain`.
+    #[inline]
+    pub fn urikit(h: &str) -> bool {
+        black_box(urikit::psl::List::embedded().registrable_domain(h)).is_some()
+    }
+    /// `psl::domain_str`.
+    #[inline]
+    pub fn psl(h: &str) -> bool {
+        black_box(psl::domain_str(h)).is_some()
+    }
+    /// `publicsuffix::List::domain` (the `Psl` trait).
+    #[inline]
+    pub fn publicsuffix(h: &str) -> bool {
+        use publicsuffix::Psl;
+        let list = PUBLICSUFFIX.get().expect("domain::init");
+        black_box(list.domain(h.as_bytes())).is_some()
+    }
+}

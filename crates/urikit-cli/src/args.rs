@@ -63,6 +63,13 @@ pub enum Command {
     Encode(crate::cmd::pct::EncodeArgs),
     /// Percent-decode text.
     Decode(crate::cmd::pct::DecodeArgs),
+    /// Canonicalize URLs as crawlers and web archives do (urlcanon's profiles, the
+    /// Internet Archive's, Google Safe Browsing's).
+    Canon(crate::cmd::canon::CanonArgs),
+    /// SURT keys (the Wayback Machine's by default) or SSURT keys of URLs.
+    Surt(crate::cmd::canon::SurtArgs),
+    /// Public suffix, registrable domain, subdomain and list section of hosts or URLs.
+    Domain(crate::cmd::canon::DomainArgs),
     /// Change and show components, trurl-style: --set, --append, --trim,
     /// --sort-query, --redirect, --get '{host}:{port}'.
     Edit(crate::cmd::edit::EditArgs),

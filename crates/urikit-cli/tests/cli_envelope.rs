@@ -23,6 +23,9 @@ const COMMANDS: &[(&[&str], &str, &str)] = &[
     (&["relativize", "--base", "http://a/b/c"], "http://a/g", "g"),
     (&["equivalent"], "http://a http://A/", "http://a"),
     (&["urn-equivalent"], "urn:ex:a URN:EX:a", "urn:ex:a b:c"),
+    (&["canon"], "HTTP://h/a/./b", ""),
+    (&["surt"], "http://www.archive.org/", ""),
+    (&["domain"], "www.example.co.uk", ".example"),
     (&["edit", "-s", "port=1"], "http://h/", "mailto:x"),
     (&["get", "{must:query}"], "http://h/?q", "http://h/"),
 ];

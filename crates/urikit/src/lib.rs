@@ -36,6 +36,8 @@
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
 //! | URLs as browsers read them, and the differential with RFC 3986 | [`whatwg`] (URL type: feature `whatwg`) | WHATWG URL Standard |
+//! | public suffix, registrable domain | `psl` (feature `psl`) | the Public Suffix List |
+//! | crawler canonicalization, SURT keys | `canon` (feature `canon`) | urlcanon, the `surt` package, Google Safe Browsing |
 //!
 //! ```
 //! use urikit::normalize::{Level, Normalizer};
@@ -67,6 +69,13 @@
 //!   (and `iri`'s owned types, conversions, resolution and normalization; the
 //!   borrowed IRI types need no allocator).
 //! - `serde` (implies `alloc`): (de)serialization of every type as its string.
+//! - `psl` (implies `alloc`): the `psl` module, the Public Suffix List: public
+//!   suffix, registrable domain, subdomain, the list embedded at build time
+//!   (a build script turns `data/public_suffix_list.dat` into a table; no
+//!   dependency, no network) or read from a newer copy at run time.
+//! - `canon` (implies `whatwg`): the `canon` module, crawler canonicalization
+//!   profiles (urlcanon's, the Internet Archive's, Google Safe Browsing's)
+//!   and SURT keys; hosts go through the `whatwg` host parser's IDNA.
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //! - `idna` (implies `alloc`): the `idna` module, UTS #46 ToASCII / ToUnicode and
@@ -96,6 +105,8 @@ extern crate alloc;
 pub mod base;
 #[cfg(feature = "alloc")]
 pub mod build;
+#[cfg(feature = "canon")]
+pub mod canon;
 #[cfg(feature = "alloc")]
 mod compose;
 #[cfg(feature = "alloc")]
@@ -113,6 +124,8 @@ mod offsets;
 mod path;
 #[cfg(feature = "alloc")]
 pub mod pct;
+#[cfg(feature = "psl")]
+pub mod psl;
 #[cfg(feature = "alloc")]
 mod relative;
 #[cfg(feature = "alloc")]

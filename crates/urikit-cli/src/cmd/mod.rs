@@ -20,6 +20,7 @@
 //! tuned ones.
 
 pub mod base;
+pub mod canon;
 pub mod check;
 pub mod edit;
 pub mod equivalent;

@@ -135,6 +135,7 @@ library_problems!(
     urikit::urn::UrnError,
     urikit::base::BaseError,
     urikit::whatwg::ValidationError,
+    urikit::psl::DomainError,
     urikit::idna::IdnaError,
 );
 

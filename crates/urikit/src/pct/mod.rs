@@ -65,7 +65,12 @@ pub(crate) fn char_at(b: &[u8], i: usize) -> Option<(char, usize)> {
 /// Decodes every `%XX` triplet into its byte. A `%` that does not start a valid
 /// triplet is kept as it is (a parsed component never has one).
 pub fn decode(s: &str) -> Cow<'_, [u8]> {
-    let b = s.as_bytes();
+    decode_bytes(s.as_bytes())
+}
+
+/// [`decode`] of bytes (canonicalization decodes pieces that need not be
+/// UTF-8).
+pub(crate) fn decode_bytes(b: &[u8]) -> Cow<'_, [u8]> {
     let Some(first) = find_byte(b, b'%') else {
         return Cow::Borrowed(b);
     };
