@@ -103,6 +103,19 @@ fn benches(c: &mut Criterion) {
         "iri-string" => parse::iri_string_iri,
     ]);
     for d in &datasets {
+        // The WHATWG URL Standard's parse: a URL and its href.
+        let case = Case {
+            op: "whatwg",
+            dataset: &d.name,
+            inputs: Inputs::new(&d.lines),
+        };
+        libs!(c, tsv, &case, [
+            "urikit" => parse::urikit_whatwg,
+            "url" => parse::url,
+            "ada-url" => parse::ada_url,
+        ]);
+    }
+    for d in &datasets {
         let case = Case {
             op: "resolve_relative",
             dataset: &d.name,

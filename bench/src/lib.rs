@@ -215,6 +215,12 @@ pub mod parse {
     pub fn ada_url(s: &str) -> bool {
         black_box(ada_url::Url::parse(s, None)).is_ok()
     }
+    /// The WHATWG URL Standard's reading (`urikit::whatwg`): the URL with
+    /// its href, as `url` and `ada-url` produce it.
+    #[inline]
+    pub fn urikit_whatwg(s: &str) -> bool {
+        black_box(urikit::whatwg::Url::parse(s, None)).is_ok()
+    }
     /// ada's validation only (`ada::can_parse`): it parses without building
     /// the URL object, the cheapest way ada has to say whether an input is
     /// a URL.

@@ -22,8 +22,13 @@ pub mod props_normalize;
 #[allow(dead_code)]
 pub mod props_extract;
 
+#[path = "../../crates/urikit/tests/common/props_whatwg.rs"]
+#[allow(dead_code)]
+pub mod props_whatwg;
+
 #[path = "../../crates/urikit/tests/common/props_iri.rs"]
 #[allow(dead_code)]
 pub mod props_iri;
 
 pub mod differential;
+pub mod whatwg_differential;

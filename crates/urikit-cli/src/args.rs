@@ -100,6 +100,11 @@ pub struct ParseArgs {
     /// scheme warnings; the fastest output for a pipeline.
     #[arg(long, conflicts_with = "scheme_rules")]
     pub no_scheme_fields: bool,
+    /// Read the inputs as browsers do (the WHATWG URL Standard): the
+    /// standard's components, its validation errors, the URL as an RFC 3986
+    /// URI and the components RFC 3986 reads differently.
+    #[arg(long, conflicts_with_all = ["scheme_rules", "no_scheme_fields", "iri"])]
+    pub whatwg: bool,
     /// Parse RFC 3987 IRI references (non-ASCII characters in userinfo, host,
     /// path, query, fragment): the generic components and the IRI's URI
     /// (`uri`, RFC 3987 section 3.1). No scheme fields.

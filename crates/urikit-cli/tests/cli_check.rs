@@ -87,7 +87,10 @@ fn exit_status_follows_the_worst_finding() {
     );
     assert_eq!(code, 1);
     assert_eq!(lines.len(), 3);
-    assert_eq!(codes(&lines[1]), ["rare_ipv4_form", "loopback_address"]);
+    assert_eq!(
+        codes(&lines[1]),
+        ["rare_ipv4_form", "loopback_address", "browser_host_differs"]
+    );
     assert!(codes(&lines[2]).is_empty());
 }
 
@@ -134,7 +137,11 @@ fn invalid_input_has_error_and_lenient_findings() {
     assert_eq!(lines[0]["error"]["kind"], "unexpected_char_in_path");
     assert_eq!(
         codes(&lines[0]),
-        ["backslash_authority", "backslash_authority"]
+        [
+            "browser_repairs",
+            "backslash_authority",
+            "backslash_authority"
+        ]
     );
 }
 
@@ -275,4 +282,33 @@ fn a_real_terminal_gets_color() {
             "{sub}: {text:?}"
         );
     }
+}
+
+/// The parser differential: where browsers take the input apart otherwise,
+/// with both readings in the message.
+#[test]
+fn browser_reading_differs() {
+    let (lines, code) = check_json(
+        &[
+            "http://0x7f.1/",
+            "http:evil.example/x",
+            "https://example.com/",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(codes(&lines[0]).contains(&"browser_host_differs"));
+    let f = lines[1]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "browser_host_differs")
+        .expect("browser_host_differs");
+    assert_eq!(f["severity"], "danger");
+    let message = f["message"].as_str().unwrap();
+    assert!(
+        message.contains("RFC 3986 reads none") && message.contains("\"evil.example\""),
+        "{message}"
+    );
+    assert!(codes(&lines[2]).is_empty());
 }

@@ -155,3 +155,52 @@ fn a_closed_stdout_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `parse --whatwg`: the standard's components, validation errors, the URL
+/// as an RFC 3986 URI and the differences; failures named as the standard
+/// names them, exit 1.
+#[test]
+fn whatwg_reading() {
+    let out = urikit(
+        &[
+            "parse",
+            "--whatwg",
+            "--format",
+            "json",
+            "HTTP://0x7f.1:80/a/../b|c",
+            "http://a b/",
+            "http:evil.example/",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["valid"], true);
+    assert_eq!(v[0]["href"], "http://127.0.0.1/b|c");
+    assert_eq!(v[0]["host_type"], "ipv4");
+    assert_eq!(v[0]["pathname"], "/b|c");
+    assert_eq!(v[0]["origin"], "http://127.0.0.1");
+    assert_eq!(v[0]["rfc3986"], "http://127.0.0.1/b%7Cc");
+    assert_eq!(v[0]["violations"][0]["kind"], "IPv4-non-decimal-part");
+    assert_eq!(v[1]["valid"], false);
+    assert_eq!(v[1]["error"]["kind"], "domain-invalid-code-point");
+    assert_eq!(v[1]["error"]["index"], 8);
+    let diffs: Vec<_> = v[2]["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["component"].as_str().unwrap())
+        .collect();
+    assert_eq!(diffs, ["host", "path"]);
+    assert_eq!(v[2]["differences"][0]["rfc3986"], Value::Null);
+    assert_eq!(v[2]["differences"][0]["whatwg"], "evil.example");
+    let text = urikit(&["parse", "--whatwg", "https://EXAMPLE.com/"], b"");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("href:          https://example.com/\n"),
+        "{text}"
+    );
+    assert_eq!(v[0]["rfc3986_error"]["kind"], "unexpected_char_in_path");
+    assert_eq!(v[2]["rfc3986_error"], Value::Null);
+}

@@ -35,6 +35,7 @@
 //! | internationalized domain names | `idna` (feature `idna`) | UTS #46, UTS #39 |
 //! | establish a document's base URI | [`base`] | RFC 3986 section 5.1 |
 //! | security findings | [`security`] | RFC 3986 section 7 |
+//! | URLs as browsers read them, and the differential with RFC 3986 | [`whatwg`] (URL type: feature `whatwg`) | WHATWG URL Standard |
 //! | public suffix, registrable domain | `psl` (feature `psl`) | the Public Suffix List |
 //! | crawler canonicalization, SURT keys | `canon` (feature `canon`) | urlcanon, the `surt` package, Google Safe Browsing |
 //!
@@ -80,6 +81,8 @@
 //! - `idna` (implies `alloc`): the `idna` module, UTS #46 ToASCII / ToUnicode and
 //!   the display form of hosts; adds the `idna` and `unicode-security` crates
 //!   (and needs Rust 1.88).
+//! - `whatwg` (implies `idna`): [`whatwg::Url`], the WHATWG URL Standard's parser,
+//!   serializer and setters, and the differential with RFC 3986.
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!

@@ -30,6 +30,7 @@ pub mod iri;
 pub mod normalize;
 pub mod pair;
 pub mod parse;
+pub mod parse_whatwg;
 pub mod pct;
 pub mod relativize;
 pub mod resolve;

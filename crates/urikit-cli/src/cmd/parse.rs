@@ -12,6 +12,9 @@ use crate::stream::{self, PerLine};
 use crate::Status;
 
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Status> {
+    if args.whatwg {
+        return stream::each(&crate::cmd::parse_whatwg::Whatwg, &args.inputs, global);
+    }
     if args.iri {
         return stream::each(&Iris, &args.inputs, global);
     }

@@ -134,6 +134,7 @@ library_problems!(
     urikit::ResolveError,
     urikit::urn::UrnError,
     urikit::base::BaseError,
+    urikit::whatwg::ValidationError,
     urikit::psl::DomainError,
     urikit::idna::IdnaError,
 );

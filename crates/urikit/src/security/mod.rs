@@ -45,6 +45,9 @@
 //! | `backslash_authority` | danger | `\` where lenient parsers read `/` (`http:\\evil.example`) |
 //! | `raw_control` | danger | a control character in the raw input (lenient parsers drop tab and newline) |
 //! | `lenient_authority` | warning | `http:/h/`, `http:///h/`, `http:h`: no host to RFC 3986, a host to browsers |
+//! | `browser_host_differs`, `browser_port_differs`, `browser_userinfo_differs` | danger | browsers (the WHATWG URL Standard) take the host, port or userinfo apart differently from RFC 3986 (feature `whatwg`) |
+//! | `browser_path_differs` | warning | the same for the path (dot segments an opaque path keeps, `http:path` read as a host...), query or fragment |
+//! | `browser_repairs` | info | RFC 3986 rejects the input, browsers read a URL in it (shown) |
 //!
 //! The last rows from `non_ascii_host` (and `lookalike_character`) concern text that is not a
 //! URI under RFC 3986 but that a lenient parser (a browser's, WHATWG's)
@@ -55,6 +58,8 @@
 //! refuses to produce control characters (section 7.2: CR and LF "are not
 //! unescaped before transmission").
 
+#[cfg(feature = "whatwg")]
+mod browser;
 pub mod classify;
 pub mod decode;
 mod escapes;
@@ -175,6 +180,16 @@ codes! {
     RawControl = "raw_control", Danger;
     /// Slashes after a special scheme that browsers read as an authority.
     LenientAuthority = "lenient_authority", Warning;
+    /// Browsers (the WHATWG URL Standard) read another host (or scheme).
+    BrowserHostDiffers = "browser_host_differs", Danger;
+    /// Browsers read another port.
+    BrowserPortDiffers = "browser_port_differs", Danger;
+    /// Browsers read another userinfo (or none, or one where RFC 3986 has none).
+    BrowserUserinfoDiffers = "browser_userinfo_differs", Danger;
+    /// Browsers read another path (or query, or fragment).
+    BrowserPathDiffers = "browser_path_differs", Warning;
+    /// RFC 3986 rejects the input; browsers read a URL in it.
+    BrowserRepairs = "browser_repairs", Info;
 }
 
 /// One thing found in a URI: what, how bad, and where (`start..end`, byte
@@ -295,11 +310,13 @@ impl Checker {
     ///
     /// let r = Checker::new().check_str("https:\\\\evil.example\\good.example/");
     /// assert!(r.error.is_some());
-    /// assert_eq!(r.findings[0].code, Code::BackslashAuthority);
+    /// assert!(r.findings.iter().any(|f| f.code == Code::BackslashAuthority));
     /// ```
     pub fn check_str(&self, input: &str) -> Report {
         let mut findings = Vec::new();
         lenient::check(input, &mut findings);
+        #[cfg(feature = "whatwg")]
+        browser::check(input, &mut findings);
         let error = match UriRef::parse(input) {
             Ok(uri) => {
                 findings.extend(self.check(&uri));

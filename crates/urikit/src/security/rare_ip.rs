@@ -38,53 +38,12 @@
 //! assert!(parse_inet_aton("0x100000000").is_err());
 //! ```
 
-use core::net::Ipv4Addr;
-
 use crate::table;
 
-/// What a string in a numbers-and-dots form stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct InetAton {
-    value: u32,
-    parts: u8,
-    octal: bool,
-    hex: bool,
-}
-
-impl InetAton {
-    /// The address as a 32-bit number (network order read as a big-endian
-    /// integer: `127.0.0.1` is `0x7f000001`).
-    pub const fn value(&self) -> u32 {
-        self.value
-    }
-
-    /// The address.
-    pub const fn addr(&self) -> Ipv4Addr {
-        Ipv4Addr::from_bits(self.value)
-    }
-
-    /// How many dot-separated parts were written (1 to 4).
-    pub const fn parts(&self) -> u8 {
-        self.parts
-    }
-
-    /// Whether some part was written in octal (a leading `0` and more digits).
-    pub const fn has_octal(&self) -> bool {
-        self.octal
-    }
-
-    /// Whether some part was written in hexadecimal (`0x`).
-    pub const fn has_hex(&self) -> bool {
-        self.hex
-    }
-
-    /// Whether the text was RFC 3986's own `IPv4address` form: four decimal
-    /// parts without leading zeros (then the URI parser already reads the
-    /// host as an IPv4 address and nothing is rare about it).
-    pub const fn is_dotted_decimal(&self) -> bool {
-        self.parts == 4 && !self.octal && !self.hex
-    }
-}
+/// What a string in a numbers-and-dots form stands for: the one type of
+/// the crate for an IPv4 address read from a number form, shared with the
+/// WHATWG host parser ([`crate::whatwg::host::Ipv4`]).
+pub use crate::whatwg::host::Ipv4 as InetAton;
 
 /// Why a string is not a numbers-and-dots address, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,12 +193,7 @@ pub fn parse_inet_aton_glibc(s: &str) -> Result<InetAton, InetAtonError> {
 pub fn parse_whatwg_ipv4(s: &str) -> Result<InetAton, InetAtonError> {
     use crate::whatwg::ValidationErrorKind as W;
     match crate::whatwg::host::parse_ipv4(s) {
-        Ok(a) => Ok(InetAton {
-            value: a.value(),
-            parts: a.parts(),
-            octal: a.has_octal(),
-            hex: a.has_hex(),
-        }),
+        Ok(a) => Ok(a),
         Err(e) => {
             let kind = match e.kind() {
                 W::Ipv4TooManyParts => InetAtonErrorKind::TooManyParts,

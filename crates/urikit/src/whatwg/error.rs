@@ -145,8 +145,9 @@ impl ValidationError {
         self.kind
     }
 
-    /// The same error, `by` bytes further on (for a part parsed on its own).
-    pub(crate) const fn shifted(self, by: usize) -> ValidationError {
+    /// The same error, `by` bytes further on: for a part (a host, a port)
+    /// parsed on its own, the error's index in the whole input.
+    pub const fn shifted(self, by: usize) -> ValidationError {
         ValidationError {
             index: self.index + by,
             kind: self.kind,

@@ -197,9 +197,10 @@ pub(crate) fn parse_host_reporting(
 /// the forbidden domain code point check. `domain` is percent-decoded and
 /// may not be UTF-8 (bad sequences fail, as their U+FFFD would).
 ///
-/// The one place the crate calls IDNA: an ASCII domain without an `xn--`
-/// label is only lowercased (the standard says ToASCII does nothing else to
-/// it), everything else goes through the `idna` crate's WHATWG entry point.
+/// The one place the WHATWG reading calls IDNA: an ASCII domain without an
+/// `xn--` label is only lowercased (the standard says ToASCII does nothing
+/// else to it), everything else goes through [`crate::idna::Uts46`] with the
+/// standard's options.
 ///
 /// # Errors
 /// `domain-to-ASCII` (UTS 46 failed, or the result is empty) or
@@ -234,20 +235,28 @@ pub fn domain_to_ascii(
             Cow::Borrowed(s)
         }
     } else {
-        idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::URL).map_err(|_| {
-            let forbidden = domain.iter().any(|&b| FORBIDDEN_DOMAIN.contains(b));
-            if forbidden {
-                K::DomainInvalidCodePoint
-            } else {
-                K::DomainToAscii
-            }
-        })?
+        // "UTF-8 decode without BOM": a bad sequence would be U+FFFD, which
+        // UTS 46 disallows.
+        let text = core::str::from_utf8(domain).map_err(|_| K::DomainToAscii)?;
+        let ascii = URL_UTS46.to_ascii(text).map_err(|_| K::DomainToAscii)?;
+        if ascii.bytes().any(|b| FORBIDDEN_DOMAIN.contains(b)) {
+            return Err(K::DomainInvalidCodePoint);
+        }
+        ascii
     };
     if result.is_empty() {
         return Err(K::DomainToAscii);
     }
     Ok(result)
 }
+
+/// UTS 46 with the URL Standard's options for `beStrict` false.
+#[cfg(feature = "idna")]
+const URL_UTS46: crate::idna::Uts46 = crate::idna::Uts46::new()
+    .check_hyphens(false)
+    .use_std3_ascii_rules(false)
+    .verify_dns_length(false)
+    .transitional(false);
 
 /// The opaque-host parser: `input` must not hold a forbidden host code
 /// point; C0 controls and non-ASCII are percent-encoded. An empty input is
@@ -300,17 +309,21 @@ pub(crate) fn report_url_units(s: &str, offset: usize, report: Report<'_>) {
     }
 }
 
-/// An IPv4 address as the IPv4 parser read it, with how it was written.
+/// An IPv4 address read from one of its number forms, with how it was
+/// written: what the IPv4 parser here returns, and what `inet_aton()` reads
+/// ([`crate::security::rare_ip::parse_inet_aton`], where it is called
+/// `InetAton`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ipv4 {
-    value: u32,
-    parts: u8,
-    octal: bool,
-    hex: bool,
+    pub(crate) value: u32,
+    pub(crate) parts: u8,
+    pub(crate) octal: bool,
+    pub(crate) hex: bool,
 }
 
 impl Ipv4 {
-    /// The address as a 32-bit number (`127.0.0.1` is `0x7f000001`).
+    /// The address as a 32-bit number (network order read as a big-endian
+    /// integer: `127.0.0.1` is `0x7f000001`).
     pub const fn value(&self) -> u32 {
         self.value
     }
@@ -320,20 +333,27 @@ impl Ipv4 {
         Ipv4Addr::from_bits(self.value)
     }
 
-    /// How many dot-separated parts were written (1 to 4; a trailing dot
-    /// does not count).
+    /// How many dot-separated parts were written (1 to 4; a trailing dot,
+    /// which the URL Standard allows, does not count).
     pub const fn parts(&self) -> u8 {
         self.parts
     }
 
-    /// Whether some part was octal (a leading `0` and more digits).
+    /// Whether some part was written in octal (a leading `0` and more digits).
     pub const fn has_octal(&self) -> bool {
         self.octal
     }
 
-    /// Whether some part was hexadecimal (`0x`, digits or not).
+    /// Whether some part was written in hexadecimal (`0x`, digits or not).
     pub const fn has_hex(&self) -> bool {
         self.hex
+    }
+
+    /// Whether the parts were RFC 3986's own `IPv4address` form: four
+    /// decimal parts without leading zeros (then the URI parser already
+    /// reads the host as an IPv4 address and nothing is rare about it).
+    pub const fn is_dotted_decimal(&self) -> bool {
+        self.parts == 4 && !self.octal && !self.hex
     }
 }
 

@@ -7,6 +7,24 @@
 //! `0x7f.1` as `127.0.0.1`, applies IDNA to hosts, removes default ports and
 //! has rules of its own for `file:`. This module implements that reading.
 //!
+//! ```
+//! use urikit::whatwg::Url;
+//!
+//! let base = Url::parse("https://example.org/dir/page", None)?;
+//! let url = Url::parse("  ..\\a b/./c?q#f\t", Some(&base))?;
+//! assert_eq!(url.href(), "https://example.org/a%20b/c?q#f");
+//! assert_eq!((url.pathname(), url.search(), url.origin()), ("/a%20b/c", "?q", "https://example.org".to_string()));
+//!
+//! // The two readings of one input, and where they differ.
+//! let r = urikit::whatwg::readings("http://0x7f.1/");
+//! assert_eq!(r.differences[0].whatwg.as_deref(), Some("127.0.0.1"));
+//! # Ok::<_, urikit::whatwg::ValidationError>(())
+//! ```
+//!
+//! With the `whatwg` feature: [`Url`] (parse, serialize, getters, setters,
+//! validation errors), [`rfc3986`] ([`Url::to_rfc3986`],
+//! [`Url::from_rfc3986`]) and the differential ([`readings`], [`compare`]).
+//!
 //! What needs only `alloc`, for any code that must read hosts and encode
 //! components as browsers do:
 //!
@@ -20,9 +38,25 @@
 //! - [`ValidationError`]: the standard's validation errors, with a byte index.
 
 pub mod code_point;
+#[cfg(feature = "whatwg")]
+pub mod differential;
 mod encode_set;
 mod error;
+#[cfg(feature = "whatwg")]
+mod fast;
 pub mod host;
+#[cfg(feature = "whatwg")]
+mod parser;
+#[cfg(feature = "whatwg")]
+pub mod rfc3986;
+#[cfg(feature = "whatwg")]
+mod setters;
+#[cfg(feature = "whatwg")]
+mod url;
 
+#[cfg(feature = "whatwg")]
+pub use differential::{compare, readings, Difference, Readings};
 pub use encode_set::EncodeSet;
 pub use error::{ValidationError, ValidationErrorKind};
+#[cfg(feature = "whatwg")]
+pub use url::Url;

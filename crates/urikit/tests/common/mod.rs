@@ -71,3 +71,5 @@ pub mod props_iri;
 pub mod props_normalize;
 pub mod props_resolve;
 pub mod props_urn;
+#[cfg(feature = "whatwg")]
+pub mod props_whatwg;
