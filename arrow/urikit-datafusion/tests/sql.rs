@@ -2,7 +2,6 @@
 //! shared/datasets, answers checked row by row against the library; and a
 //! direct call showing the results are views into the input's buffers.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
@@ -16,30 +15,12 @@ use datafusion::prelude::{ParquetReadOptions, SessionContext};
 use urikit::normalize::{Level, Normalizer};
 use urikit::{Resolver, Uri, UriRef};
 
-/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` above this crate.
-fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|d| d.join("shared"))
-        .find(|d| d.join("datasets").is_dir())
-        .unwrap_or_else(|| panic!("shared/datasets not found above {here:?}; set URIKIT_SHARED"))
-}
-
 /// Every dataset line, then a few rows of our own (a null among them).
 fn rows() -> Vec<Option<String>> {
-    let mut rows: Vec<Option<String>> = Vec::new();
-    for name in [
-        "kasztp.txt",
-        "userbait.txt",
-        "isaacs_files.txt",
-        "node_files.txt",
-    ] {
-        let text = std::fs::read_to_string(shared_dir().join("datasets").join(name)).unwrap();
-        rows.extend(text.lines().map(|l| Some(l.to_owned())));
-    }
+    let mut rows: Vec<Option<String>> = urikit_test_support::dataset_lines()
+        .into_iter()
+        .map(Some)
+        .collect();
     rows.push(None);
     rows.push(Some("HTTP://Example.COM:80/a/./b?q=two+words&x#f".into()));
     rows.push(Some("../g?x=1".into()));

@@ -1,0 +1,46 @@
+//! What the tests of the arrow/ workspace read: the `shared/` folder beside
+//! the checkout (or `$URIKIT_SHARED`) and its real URL lists.
+
+#![warn(missing_docs)]
+
+use std::path::PathBuf;
+
+/// The lists of `shared/datasets/`, in the order the tests read them.
+pub const DATASETS: [&str; 4] = [
+    "kasztp.txt",
+    "userbait.txt",
+    "isaacs_files.txt",
+    "node_files.txt",
+];
+
+/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` with a
+/// `datasets/` folder above this crate.
+///
+/// # Panics
+/// When there is none (a test without its data fails loudly).
+pub fn shared_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
+        return PathBuf::from(p);
+    }
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .map(|d| d.join("shared"))
+        .find(|d| d.join("datasets").is_dir())
+        .unwrap_or_else(|| panic!("shared/datasets not found above {here:?}; set URIKIT_SHARED"))
+}
+
+/// Every line of every list of [`DATASETS`], in order (valid URIs or not).
+///
+/// # Panics
+/// When a list cannot be read, or they hold fewer than 100,000 lines.
+pub fn dataset_lines() -> Vec<String> {
+    let dir = shared_dir().join("datasets");
+    let mut lines = Vec::new();
+    for name in DATASETS {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        lines.extend(text.lines().map(str::to_owned));
+    }
+    assert!(lines.len() > 100_000, "{} lines", lines.len());
+    lines
+}
