@@ -12,6 +12,14 @@ interface (``__arrow_c_array__`` or ``__arrow_c_stream__``): a pyarrow
     pa.array(ua.host(urls))          # ["example.com", None]
     pa.array(ua.parse(urls)).field("path")
 
+Each result is also a table of one batch (``__arrow_c_stream__``): table
+readers take it directly, a struct result's fields as columns, any other
+result as one column named after it (``host``, ``normalized``...)::
+
+    pa.table(ua.parse(urls))                      # scheme, authority, ..., fragment
+    duckdb.sql("SELECT host, count(*) FROM hosts GROUP BY host")  # hosts = ua.host(urls)
+    polars.DataFrame(ua.parse(urls))
+
 Results are ``string_view`` columns whose values point into the input's
 own buffers (nothing copied, nothing allocated per row); ``views=False``
 gives plain ``string`` columns (a copy) for readers without
@@ -33,6 +41,7 @@ from ._urikit import arrow_query_param as query_param
 from ._urikit import arrow_registrable_domain as registrable_domain
 from ._urikit import arrow_resolve as resolve
 from ._urikit import arrow_surt as surt
+from ._urikit import arrow_whatwg as whatwg
 
 __all__ = [
     "Array",
@@ -53,7 +62,23 @@ __all__ = [
     "scheme",
     "surt",
     "userinfo",
+    "whatwg",
 ]
+
+#: The parts :func:`whatwg` gives, named as the URL API names its getters.
+URL_PARTS = (
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
 
 #: The fields of :func:`parse`'s struct, in order.
 COMPONENTS = (
