@@ -39,8 +39,13 @@ async fn session(rows: &[Option<String>]) -> SessionContext {
     ));
     let urls: ArrayRef = Arc::new(StringArray::from(rows.to_vec()));
     let batch = RecordBatch::try_new(schema.clone(), vec![ids, urls]).unwrap();
-    let path =
-        std::env::temp_dir().join(format!("urikit-datafusion-{}.parquet", std::process::id()));
+    // One file per session: the tests run in parallel in one process.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "urikit-datafusion-{}-{n}.parquet",
+        std::process::id()
+    ));
     let mut writer =
         ArrowWriter::try_new(std::fs::File::create(&path).unwrap(), schema, None).unwrap();
     writer.write(&batch).unwrap();
@@ -207,6 +212,59 @@ async fn surt_and_domain() {
         [None],
         "most rows (file: URLs) have no registrable domain"
     );
+}
+
+#[tokio::test]
+async fn whatwg_url_parts() {
+    use urikit::whatwg::Url;
+    use urikit_arrow::UrlPart;
+    let rows = rows();
+    let ctx = session(&rows).await;
+    let columns: Vec<String> = UrlPart::ALL
+        .iter()
+        .map(|p| format!("url_{}(url)", p.name()))
+        .collect();
+    let b = query(
+        &ctx,
+        &format!(
+            "SELECT id, {}, url_href(url, 'https://base.example/d/p') FROM urls ORDER BY id",
+            columns.join(", ")
+        ),
+    )
+    .await;
+    let base = Url::parse("https://base.example/d/p", None).unwrap();
+    let part_of = |url: &Url, p: UrlPart| p.of(url).map_or_else(|| url.origin(), str::to_owned);
+    for (k, p) in UrlPart::ALL.into_iter().enumerate() {
+        let got = strings(&b, k + 1);
+        for (row, value) in rows.iter().zip(&got) {
+            let want = row
+                .as_deref()
+                .and_then(|s| Url::parse(s, None).ok())
+                .map(|u| part_of(&u, p));
+            assert_eq!(value, &want, "url_{} of {row:?}", p.name());
+        }
+    }
+    let against_base = strings(&b, UrlPart::ALL.len() + 1);
+    for (row, value) in rows.iter().zip(&against_base) {
+        let want = row
+            .as_deref()
+            .and_then(|s| Url::parse(s, Some(&base)).ok())
+            .map(|u| u.into_string());
+        assert_eq!(value, &want, "url_href({row:?}, base)");
+    }
+    // The last row, "../g?x=1", is relative: only the base reads it.
+    assert_eq!(
+        against_base.last().unwrap().as_deref(),
+        Some("https://base.example/g?x=1")
+    );
+    assert_eq!(strings(&b, 1).last().unwrap(), &None);
+    let b = query(
+        &ctx,
+        "SELECT url_hostname('http://0x7f.1/'), url_href(NULL), url_href('x', NULL)",
+    )
+    .await;
+    assert_eq!(strings(&b, 0), [Some("127.0.0.1".to_owned())]);
+    assert_eq!((strings(&b, 1), strings(&b, 2)), (vec![None], vec![None]));
 }
 
 #[tokio::test]
