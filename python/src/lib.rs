@@ -20,6 +20,17 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The names the batch functions take, from the kernels' own lists.
+    let components: Vec<&str> = urikit_arrow::Component::ALL
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    m.add("COMPONENTS", pyo3::types::PyTuple::new(m.py(), components)?)?;
+    let url_parts: Vec<&str> = urikit_arrow::UrlPart::ALL
+        .iter()
+        .map(|p| p.name())
+        .collect();
+    m.add("URL_PARTS", pyo3::types::PyTuple::new(m.py(), url_parts)?)?;
     m.add_class::<uri::PyUriRef>()?;
     m.add_class::<urn::PyUrn>()?;
     m.add_class::<check::PyFinding>()?;

@@ -7,6 +7,8 @@ from typing import Any, ClassVar, Literal, final
 from urllib.parse import ParseResult, SplitResult
 
 __all__ = [
+    "COMPONENTS",
+    "URL_PARTS",
     "Array",
     "CheckReport",
     "Difference",
@@ -60,6 +62,9 @@ _Profile = Literal["rfc3986", "draft-1997", "draft-2003"]
 _UrnProfile = Literal["rfc8141", "draft-03", "draft-04"]
 _Objective = Literal["names", "caching"]
 _Errors = Literal["null", "raise"]
+COMPONENTS: tuple[str, ...]
+URL_PARTS: tuple[str, ...]
+
 _UrlPart = Literal[
     "href",
     "origin",

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._urikit import Array
+# COMPONENTS: the fields of parse's struct, in order; URL_PARTS: the parts
+# whatwg gives, named as the URL API names its getters.
+from ._urikit import COMPONENTS, URL_PARTS, Array
 from ._urikit import arrow_component as _component
 from ._urikit import arrow_is_valid as is_valid
 from ._urikit import arrow_normalize as normalize
@@ -44,6 +46,8 @@ from ._urikit import arrow_surt as surt
 from ._urikit import arrow_whatwg as whatwg
 
 __all__ = [
+    "COMPONENTS",
+    "URL_PARTS",
     "Array",
     "authority",
     "component",
@@ -64,35 +68,6 @@ __all__ = [
     "userinfo",
     "whatwg",
 ]
-
-#: The parts :func:`whatwg` gives, named as the URL API names its getters.
-URL_PARTS = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
-
-#: The fields of :func:`parse`'s struct, in order.
-COMPONENTS = (
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "host_type",
-    "port",
-    "path",
-    "query",
-    "fragment",
-)
-
 
 def component(column: Any, name: str, *, views: bool = True) -> Array:
     """One component of every row (``name``: one of :data:`COMPONENTS`);

@@ -3,8 +3,6 @@
 
 #![warn(missing_docs)]
 
-use std::path::PathBuf;
-
 /// The lists of `shared/datasets/`, in the order the tests read them.
 pub const DATASETS: [&str; 4] = [
     "kasztp.txt",
@@ -13,21 +11,10 @@ pub const DATASETS: [&str; 4] = [
     "node_files.txt",
 ];
 
-/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` with a
-/// `datasets/` folder above this crate.
-///
-/// # Panics
-/// When there is none (a test without its data fails loudly).
-pub fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|d| d.join("shared"))
-        .find(|d| d.join("datasets").is_dir())
-        .unwrap_or_else(|| panic!("shared/datasets not found above {here:?}; set URIKIT_SHARED"))
-}
+// The one `shared_dir` of the repository, the main workspace's tests' own.
+#[path = "../../../crates/urikit/tests/common/shared.rs"]
+mod shared;
+pub use shared::shared_dir;
 
 /// Every line of every list of [`DATASETS`], in order (valid URIs or not).
 ///
