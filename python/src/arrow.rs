@@ -6,20 +6,22 @@
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef};
-use arrow_schema::{DataType, Field};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyList};
 use urikit::scheme::SchemeRegistry;
 use urikit::Resolver;
-use urikit_arrow::{Arg, Component, OnInvalid, QueryValue, StringColumn};
+use urikit_arrow::{Arg, Component, OnInvalid, QueryValue, StringColumn, UrlPart};
 
-use crate::errors::{bad_option, row_error};
+use crate::errors::{bad_option, row_error, whatwg_error};
 use crate::{ffi, options, uri};
 
 /// A column computed by `urikit.arrow`: an Arrow array that any library
 /// reading the Arrow PyCapsule interface takes without a copy
-/// (`pyarrow.array(a)`, `polars.Series(a)`, ...).
+/// (`pyarrow.array(a)`, `polars.Series(a)`, ...), and a one-batch table
+/// (`__arrow_c_stream__`) that table readers take (`pyarrow.table(a)`,
+/// `polars.DataFrame(a)`, DuckDB's `FROM a`).
 #[pyclass(frozen, module = "urikit.arrow", name = "Array")]
 pub struct PyArrowArray {
     array: ArrayRef,
@@ -51,6 +53,29 @@ impl PyArrowArray {
         let field = Field::new(self.field.name(), array.data_type().clone(), true);
         Ok((field, array))
     }
+
+    /// The array as one record batch: a struct's fields as its columns (a
+    /// null struct row is a row of nulls: each field is null there already),
+    /// any other array as its one column, named as the array is. `wanted`:
+    /// the schema a consumer asks for (plain `Utf8` columns), as a struct.
+    fn as_batch(&self, wanted: Option<&DataType>) -> PyResult<RecordBatch> {
+        let (field, array) = match (wanted, self.array.data_type()) {
+            (None, _) => (self.field.clone(), self.array.clone()),
+            (Some(w), DataType::Struct(_)) => self.as_type(w)?,
+            (Some(DataType::Struct(fields)), _) if fields.len() == 1 => {
+                self.as_type(fields[0].data_type())?
+            }
+            (Some(_), _) => (self.field.clone(), self.array.clone()),
+        };
+        let batch = match array.data_type() {
+            DataType::Struct(_) => {
+                let (fields, columns, _) = array.as_struct().clone().into_parts();
+                RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
+            }
+            _ => RecordBatch::try_new(Arc::new(Schema::new(vec![field])), vec![array]),
+        };
+        batch.map_err(to_value_error)
+    }
 }
 
 fn to_value_error(e: impl ToString) -> PyErr {
@@ -77,6 +102,20 @@ impl PyArrowArray {
             ffi::export_schema(py, &field)?,
             ffi::export_array(py, &array)?,
         ))
+    }
+
+    /// The array as a stream of one record batch (see `as_batch`): what
+    /// table readers import.
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let wanted = requested_schema
+            .map(|c| ffi::requested_type(&c))
+            .transpose()?;
+        ffi::export_stream(py, self.as_batch(wanted.as_ref())?)
     }
 
     fn __len__(&self) -> usize {
@@ -297,4 +336,33 @@ pub fn arrow_query_param(
         .detach(|| urikit_arrow::query_param(&col, Arg::Scalar(Some(name)), decode))
         .map_err(row_error)?;
     output(name, Arc::new(a), views)
+}
+
+/// A part of every row read as a URL by the WHATWG URL Standard (`component`
+/// as the URL API names it), against `base` when given.
+#[pyfunction]
+#[pyo3(signature = (column, component = "href", *, base = None, errors = "null", views = true))]
+pub fn arrow_whatwg(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    component: &str,
+    base: Option<&str>,
+    errors: &str,
+    views: bool,
+) -> PyResult<PyArrowArray> {
+    let part = UrlPart::from_name(component).ok_or_else(|| {
+        let names: Vec<&str> = UrlPart::ALL.iter().map(|p| p.name()).collect();
+        bad_option("component", component, &names)
+    })?;
+    // A base the parser rejects is an error whatever `errors` says.
+    if let Some(b) = base {
+        urikit::whatwg::Url::parse(b, None).map_err(|e| whatwg_error(b, &e))?;
+    }
+    let on_invalid = on_invalid(errors)?;
+    let col = self::column(column)?;
+    let base = base.map(|b| Arg::Scalar(Some(b)));
+    let a = py
+        .detach(|| urikit_arrow::whatwg(&col, part, base, on_invalid))
+        .map_err(row_error)?;
+    output(component, Arc::new(a), views)
 }

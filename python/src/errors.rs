@@ -9,6 +9,8 @@ pyo3::import_exception!(urikit.errors, ParseError);
 pyo3::import_exception!(urikit.errors, ResolveError);
 pyo3::import_exception!(urikit.errors, UrnError);
 pyo3::import_exception!(urikit.errors, DomainError);
+pyo3::import_exception!(urikit.errors, WhatwgError);
+pyo3::import_exception!(urikit.errors, IdnaError);
 
 /// The number of characters that start in `bytes` (UTF-8): the bytes that
 /// are not continuation bytes (`0b10xx_xxxx`).
@@ -56,6 +58,17 @@ pub fn domain_error(input: &str, e: &urikit::psl::DomainError) -> PyErr {
     DomainError::new_err(args(input, e.to_string(), e.kind().name(), e.index()))
 }
 
+/// `urikit.WhatwgError` for `input` (the URL or its base): `kind` is the
+/// standard's name of the validation error (`host-missing`).
+pub fn whatwg_error(input: &str, e: &urikit::whatwg::ValidationError) -> PyErr {
+    WhatwgError::new_err(args(input, e.to_string(), e.kind().name(), e.index()))
+}
+
+/// `urikit.IdnaError` for the domain name `input`.
+pub fn idna_error(input: &str, e: &urikit::idna::IdnaError) -> PyErr {
+    IdnaError::new_err(args(input, e.to_string(), e.kind().name(), e.index()))
+}
+
 /// A batch call's invalid row, as the exception of its kind, with `row`
 /// set (a base that is not an absolute URI is a `ParseError` about the base).
 pub fn row_error(e: urikit_arrow::Error) -> PyErr {
@@ -73,6 +86,7 @@ pub fn row_error(e: urikit_arrow::Error) -> PyErr {
             match stage {
                 Stage::Parse | Stage::Base => ParseError::new_err(a),
                 Stage::Resolve => ResolveError::new_err(a),
+                Stage::Whatwg => WhatwgError::new_err(a),
             }
         }
         urikit_arrow::Error::Arrow(e) => PyValueError::new_err(e.to_string()),

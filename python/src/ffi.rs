@@ -13,7 +13,7 @@ use std::ffi::CStr;
 
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, ArrayRef};
+use arrow_array::{make_array, ArrayRef, RecordBatch, RecordBatchIterator};
 use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -150,4 +150,13 @@ pub fn export_schema<'py>(py: Python<'py>, field: &Field) -> PyResult<Bound<'py,
 /// released when the consumer releases the array, or with the capsule.
 pub fn export_array<'py>(py: Python<'py>, array: &ArrayRef) -> PyResult<Bound<'py, PyCapsule>> {
     PyCapsule::new_with_value(py, FFI_ArrowArray::new(&array.to_data()), ARRAY)
+}
+
+/// `batch` as an `arrow_array_stream` capsule: a stream of that one record
+/// batch, sharing its buffers; the consumer moves the stream out, or the
+/// capsule releases it.
+pub fn export_stream<'py>(py: Python<'py>, batch: RecordBatch) -> PyResult<Bound<'py, PyCapsule>> {
+    let schema = batch.schema();
+    let reader = RecordBatchIterator::new([Ok(batch)], schema);
+    PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(Box::new(reader)), STREAM)
 }

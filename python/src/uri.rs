@@ -20,6 +20,16 @@ impl PyUriRef {
     fn r(&self) -> urikit::UriRef<'_> {
         self.buf.as_uri_ref()
     }
+
+    /// The reference, borrowed.
+    pub fn as_uri_ref(&self) -> urikit::UriRef<'_> {
+        self.r()
+    }
+
+    /// A copy of a parsed reference.
+    pub fn from_ref(r: &urikit::UriRef<'_>) -> PyUriRef {
+        PyUriRef { buf: r.to_owned() }
+    }
 }
 
 #[pymethods]

@@ -167,3 +167,60 @@ def test_surt_and_registrable_domain(lines):
     one = pa.array(["https://www.a-long-registrable-name.co.uk/x"])
     d = checked(ua.registrable_domain(one))
     assert d.to_pylist() == ["a-long-registrable-name.co.uk"] and d.buffers()[2].address == one.buffers()[2].address
+
+
+def test_results_are_tables_through_the_stream_interface():
+    urls = pa.array(SAMPLES)
+    # A struct result: its fields are the table's columns; an invalid or
+    # null row is a row of nulls.
+    t = pa.table(ua.parse(urls))
+    t.validate(full=True)
+    assert t.column_names == list(COMPONENTS)
+    assert t.schema.field("host").type == pa.string_view()
+    empty = dict.fromkeys(COMPONENTS)
+    assert t.to_pylist() == [expected_parts(s) or empty for s in SAMPLES]
+    # Any other result: one column, named after it.
+    reader = pa.RecordBatchReader.from_stream(ua.host(urls))
+    assert reader.schema == pa.schema([("host", pa.string_view())])
+    assert reader.read_all().column("host").to_pylist() == checked(ua.host(urls)).to_pylist()
+    assert pa.table(ua.is_valid(urls)).column("is_valid").to_pylist() == [
+        None if s is None else urikit.is_valid(s) for s in SAMPLES
+    ]
+    assert pa.table(ua.normalize(urls)).column_names == ["normalized"]
+    # A consumer asking for plain strings gets them.
+    plain = pa.RecordBatchReader.from_stream(ua.host(urls), schema=pa.schema([("host", pa.string())]))
+    assert plain.schema.field("host").type == pa.string()
+    assert plain.read_all().column("host").to_pylist() == checked(ua.host(urls)).to_pylist()
+    plain_parts = pa.RecordBatchReader.from_stream(
+        ua.parse(urls), schema=pa.schema([(c, pa.string()) for c in COMPONENTS])
+    ).read_all()
+    assert plain_parts.to_pylist() == t.to_pylist()
+    # Each call is a new stream over the same result.
+    result = ua.path(urls)
+    assert pa.table(result).equals(pa.table(result))
+    # A result is still a column for the batch functions themselves.
+    normal = ua.normalize(urls)
+    assert ua.host(normal).to_pylist() == [None if n is None else urikit.parse(n).host for n in normal.to_pylist()]
+
+
+def test_duckdb_reads_results_directly():
+    duckdb = pytest.importorskip("duckdb")
+    urls = pa.array(["http://a.example/x", "https://a.example/y", "http://b.example/", "not a uri"])
+    hosts = ua.host(urls)  # noqa: F841 (read by the SQL below)
+    rows = duckdb.sql("SELECT host, count(*) AS n FROM hosts GROUP BY host ORDER BY n DESC, host").fetchall()
+    assert rows == [("a.example", 2), ("b.example", 1), (None, 1)]
+    parts = ua.parse(urls)  # noqa: F841
+    rows = duckdb.sql("SELECT scheme, path FROM parts WHERE host IS NOT NULL ORDER BY path").fetchall()
+    assert rows == [("http", "/"), ("http", "/x"), ("https", "/y")]
+
+
+def test_polars_reads_results_directly():
+    pl = pytest.importorskip("polars")
+    urls = pa.array(["http://a.example/x", None, "a b"])
+    df = pl.DataFrame(ua.parse(urls))
+    assert df.columns == list(COMPONENTS)
+    assert df["host"].to_list() == ["a.example", None, None]
+    # Polars reads a one-column result as a Series (its DataFrame takes
+    # `__arrow_c_array__` first, and wants a struct there).
+    assert pl.Series(ua.host(urls)).to_list() == ["a.example", None, None]
+    assert pl.Series(ua.path(urls)).dtype == pl.String

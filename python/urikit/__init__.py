@@ -3,7 +3,9 @@
 Parse and take apart, resolve and relativize, normalize and compare (URIs,
 and IRIs: RFC 3987, with the conversions both ways), check
 for the dangers RFC 3986 section 7 lists, find URIs in text; ``urlsplit`` and
-``urlparse`` give urllib's own result types; ``urikit.arrow`` does all of it
+``urlparse`` give urllib's own result types; ``urikit.whatwg`` reads URLs as
+browsers do (the WHATWG URL Standard), ``urikit.idna`` processes
+internationalized domain names (UTS #46); ``urikit.arrow`` does all of it
 over whole Arrow columns.
 
 >>> import urikit
@@ -45,12 +47,21 @@ from ._urikit import (
     urlsplit,
     urn_equivalent,
 )
-from .errors import DomainError, ParseError, ResolveError, UrikitError, UrnError
+from .errors import (
+    DomainError,
+    IdnaError,
+    ParseError,
+    ResolveError,
+    UrikitError,
+    UrnError,
+    WhatwgError,
+)
 
 __all__ = [
     "CheckReport",
     "DomainError",
     "Finding",
+    "IdnaError",
     "Match",
     "ParseError",
     "ResolveError",
@@ -58,6 +69,7 @@ __all__ = [
     "UrikitError",
     "Urn",
     "UrnError",
+    "WhatwgError",
     "canonicalize",
     "check",
     "domain",

@@ -3,15 +3,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, final
+from typing import Any, ClassVar, Literal, final
 from urllib.parse import ParseResult, SplitResult
 
 __all__ = [
+    "COMPONENTS",
+    "URL_PARTS",
     "Array",
     "CheckReport",
+    "Difference",
     "Finding",
     "Match",
+    "Readings",
     "UriRef",
+    "Url",
     "Urn",
     "arrow_component",
     "arrow_is_valid",
@@ -21,12 +26,17 @@ __all__ = [
     "arrow_registrable_domain",
     "arrow_resolve",
     "arrow_surt",
+    "arrow_whatwg",
     "canonicalize",
     "check",
     "domain",
     "equivalent",
     "equivalent_iri",
     "extract",
+    "idna_check_label",
+    "idna_to_ascii",
+    "idna_to_display",
+    "idna_to_unicode",
     "iri_to_uri",
     "is_valid",
     "is_valid_iri",
@@ -43,6 +53,8 @@ __all__ = [
     "urlparse",
     "urlsplit",
     "urn_equivalent",
+    "whatwg_compare",
+    "whatwg_readings",
 ]
 
 _Level = Literal["string", "syntax", "scheme"]
@@ -50,6 +62,22 @@ _Profile = Literal["rfc3986", "draft-1997", "draft-2003"]
 _UrnProfile = Literal["rfc8141", "draft-03", "draft-04"]
 _Objective = Literal["names", "caching"]
 _Errors = Literal["null", "raise"]
+COMPONENTS: tuple[str, ...]
+URL_PARTS: tuple[str, ...]
+
+_UrlPart = Literal[
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+]
 
 @final
 class UriRef:
@@ -144,11 +172,107 @@ class Match:
     resolved: str | None
 
 @final
+class Url:
+    """A URL as the WHATWG URL Standard reads it: the ``URL`` class of its API."""
+
+    def __new__(cls, input: str, base: str | Url | None = None) -> Url: ...
+    @staticmethod
+    def can_parse(input: str, base: str | Url | None = None) -> bool: ...
+    @property
+    def href(self) -> str: ...
+    @href.setter
+    def href(self, value: str) -> None: ...
+    @property
+    def protocol(self) -> str: ...
+    @protocol.setter
+    def protocol(self, value: str) -> None: ...
+    @property
+    def username(self) -> str: ...
+    @username.setter
+    def username(self, value: str) -> None: ...
+    @property
+    def password(self) -> str: ...
+    @password.setter
+    def password(self, value: str) -> None: ...
+    @property
+    def host(self) -> str: ...
+    @host.setter
+    def host(self, value: str) -> None: ...
+    @property
+    def hostname(self) -> str: ...
+    @hostname.setter
+    def hostname(self, value: str) -> None: ...
+    @property
+    def port(self) -> str: ...
+    @port.setter
+    def port(self, value: str) -> None: ...
+    @property
+    def pathname(self) -> str: ...
+    @pathname.setter
+    def pathname(self, value: str) -> None: ...
+    @property
+    def search(self) -> str: ...
+    @search.setter
+    def search(self, value: str) -> None: ...
+    @property
+    def hash(self) -> str: ...
+    @hash.setter
+    def hash(self, value: str) -> None: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def scheme(self) -> str: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def fragment(self) -> str | None: ...
+    @property
+    def host_type(self) -> Literal["domain", "ipv4", "ipv6", "opaque", "empty"] | None: ...
+    @property
+    def port_number(self) -> int | None: ...
+    @property
+    def port_or_default(self) -> int | None: ...
+    @property
+    def is_special(self) -> bool: ...
+    @property
+    def has_opaque_path(self) -> bool: ...
+    @property
+    def includes_credentials(self) -> bool: ...
+    def to_rfc3986(self) -> str: ...
+    def to_dict(self) -> dict[str, str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[type[Url], tuple[str]]: ...
+
+@final
+class Difference:
+    """A component RFC 3986 and the WHATWG URL Standard read differently."""
+
+    component: Literal["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
+    rfc3986: str | None
+    whatwg: str | None
+    message: str
+
+@final
+class Readings:
+    """Both readings of one input, and where they differ."""
+
+    input: str
+    rfc3986: UriRef | None
+    rfc3986_error: Exception | None
+    whatwg: Url | None
+    whatwg_error: Exception | None
+    differences: list[Difference]
+    differ: bool
+
+@final
 class Array:
-    """An Arrow array (PyCapsule interface: ``pyarrow.array(a)``, ``polars.Series(a)``)."""
+    """An Arrow array (PyCapsule interface: ``pyarrow.array(a)``, ``polars.Series(a)``),
+    and a table of one batch (``pyarrow.table(a)``, ``polars.DataFrame(a)``, DuckDB)."""
 
     def __arrow_c_schema__(self) -> object: ...
     def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
     def __len__(self) -> int: ...
     @property
     def type(self) -> str: ...
@@ -216,6 +340,34 @@ def arrow_surt(
     views: bool = True,
 ) -> Array: ...
 def arrow_registrable_domain(column: Any, *, icann_only: bool = False, views: bool = True) -> Array: ...
+def whatwg_readings(input: str) -> Readings: ...
+def whatwg_compare(uri: UriRef, url: Url) -> list[Difference]: ...
+def idna_to_ascii(
+    domain: str,
+    *,
+    transitional: bool = False,
+    check_hyphens: bool = True,
+    use_std3_ascii_rules: bool = True,
+    verify_dns_length: bool = True,
+) -> str: ...
+def idna_to_unicode(
+    domain: str,
+    *,
+    transitional: bool = False,
+    check_hyphens: bool = True,
+    use_std3_ascii_rules: bool = True,
+    errors: Literal["strict", "replace"] = "strict",
+) -> str: ...
+def idna_to_display(
+    domain: str,
+    *,
+    transitional: bool = False,
+    check_hyphens: bool = True,
+    use_std3_ascii_rules: bool = True,
+) -> str: ...
+def idna_check_label(
+    label: str,
+) -> Literal["invisible_character", "restricted_character", "mixed_scripts", "looks_like_ascii"] | None: ...
 def extract(
     text: str, *, abbreviated: bool = False, scheme_rules: bool = False, base: str | None = None
 ) -> list[Match]: ...
@@ -246,4 +398,12 @@ def arrow_resolve(
 ) -> Array: ...
 def arrow_query_param(
     column: Any, name: str, *, decode: Literal["form", "percent", "raw"] = "form", views: bool = True
+) -> Array: ...
+def arrow_whatwg(
+    column: Any,
+    component: _UrlPart = "href",
+    *,
+    base: str | None = None,
+    errors: _Errors = "null",
+    views: bool = True,
 ) -> Array: ...

@@ -12,6 +12,14 @@ interface (``__arrow_c_array__`` or ``__arrow_c_stream__``): a pyarrow
     pa.array(ua.host(urls))          # ["example.com", None]
     pa.array(ua.parse(urls)).field("path")
 
+Each result is also a table of one batch (``__arrow_c_stream__``): table
+readers take it directly, a struct result's fields as columns, any other
+result as one column named after it (``host``, ``normalized``...)::
+
+    pa.table(ua.parse(urls))                      # scheme, authority, ..., fragment
+    duckdb.sql("SELECT host, count(*) FROM hosts GROUP BY host")  # hosts = ua.host(urls)
+    polars.DataFrame(ua.parse(urls))
+
 Results are ``string_view`` columns whose values point into the input's
 own buffers (nothing copied, nothing allocated per row); ``views=False``
 gives plain ``string`` columns (a copy) for readers without
@@ -24,7 +32,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._urikit import Array
+# COMPONENTS: the fields of parse's struct, in order; URL_PARTS: the parts
+# whatwg gives, named as the URL API names its getters.
+from ._urikit import COMPONENTS, URL_PARTS, Array
 from ._urikit import arrow_component as _component
 from ._urikit import arrow_is_valid as is_valid
 from ._urikit import arrow_normalize as normalize
@@ -33,8 +43,11 @@ from ._urikit import arrow_query_param as query_param
 from ._urikit import arrow_registrable_domain as registrable_domain
 from ._urikit import arrow_resolve as resolve
 from ._urikit import arrow_surt as surt
+from ._urikit import arrow_whatwg as whatwg
 
 __all__ = [
+    "COMPONENTS",
+    "URL_PARTS",
     "Array",
     "authority",
     "component",
@@ -53,21 +66,8 @@ __all__ = [
     "scheme",
     "surt",
     "userinfo",
+    "whatwg",
 ]
-
-#: The fields of :func:`parse`'s struct, in order.
-COMPONENTS = (
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "host_type",
-    "port",
-    "path",
-    "query",
-    "fragment",
-)
-
 
 def component(column: Any, name: str, *, views: bool = True) -> Array:
     """One component of every row (``name``: one of :data:`COMPONENTS`);

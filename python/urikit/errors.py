@@ -64,3 +64,14 @@ class UrnError(UrikitError):
 class DomainError(UrikitError):
     """A host that is not a domain name the Public Suffix List can answer
     for (``empty_host``, ``empty_label``, ``ip_address``)."""
+
+
+class WhatwgError(UrikitError):
+    """Not a URL the WHATWG URL Standard's parser reads (or a base it does
+    not read): ``kind`` is the standard's name of the validation error
+    (``host-missing``, ``port-out-of-range``, ``IPv4-too-many-parts``...)."""
+
+
+class IdnaError(UrikitError):
+    """A domain name UTS #46 processing rejects (``invalid_label``,
+    ``dns_length``); ``index`` is the start of the first label in error."""

@@ -15,7 +15,7 @@ use std::time::Instant;
 use arrow_array::{ArrayRef, StringArray};
 use urikit::normalize::Normalizer;
 use urikit::scheme::SchemeRegistry;
-use urikit_arrow::{Component, OnInvalid, StringColumn};
+use urikit_arrow::{Component, OnInvalid, StringColumn, UrlPart};
 
 fn main() {
     let path = std::env::args()
@@ -68,6 +68,12 @@ fn main() {
             urikit_arrow::normalize(&column, &Normalizer::new(), &schemes, OnInvalid::Null)
                 .unwrap(),
         );
+    });
+    time("whatwg href", &|| {
+        black_box(urikit_arrow::whatwg(&column, UrlPart::Href, None, OnInvalid::Null).unwrap());
+    });
+    time("whatwg hostname", &|| {
+        black_box(urikit_arrow::whatwg(&column, UrlPart::Hostname, None, OnInvalid::Null).unwrap());
     });
     time("UriRef::parse alone", &|| {
         for l in &lines {

@@ -10,7 +10,7 @@ use arrow_schema::{ArrowError, DataType};
 
 /// The longest string a view can point at, and the farthest offset into a
 /// buffer it can name (a view's offset and length are `u32`).
-const VIEW_LIMIT: usize = u32::MAX as usize;
+pub(crate) const VIEW_LIMIT: usize = u32::MAX as usize;
 
 /// A column of URI references: chunks of `Utf8`, `LargeUtf8` or `Utf8View`
 /// (they may differ), read as one column; a chunk of type `Null` (what a
@@ -175,7 +175,7 @@ impl StringColumn {
                         let (block, offset) = if view.length <= 12 {
                             (0, 0)
                         } else {
-                            (first + view.buffer_index, view.offset)
+                            (first + view.buffer_index, view.offset as usize)
                         };
                         f(Some(Row {
                             text: a.value(i),
@@ -229,10 +229,9 @@ fn offset_rows<O: OffsetSizeTrait>(
         f(Some(Row {
             text: a.value(i),
             block,
-            // A row longer than a view can name is cut nowhere: it is longer
-            // than any URI reference urikit parses (`too_long`), so it is never
-            // viewed; its offset is then only clamped.
-            offset: u32::try_from(start - window_start).unwrap_or(u32::MAX),
+            // At most VIEW_LIMIT (see `StringColumn::windows`); `Row::view`
+            // checks what it adds to it.
+            offset: start - window_start,
         }));
     }
 }
@@ -244,7 +243,7 @@ pub struct Row<'a> {
     /// The row's string.
     pub text: &'a str,
     block: u32,
-    offset: u32,
+    offset: usize,
 }
 
 impl Row<'_> {
@@ -257,22 +256,17 @@ impl Row<'_> {
 
     /// The `Utf8View` view of `part`, a slice of [`text`](Self::text):
     /// inline when it is at most 12 bytes, otherwise pointing into the
-    /// column's block that holds the row.
-    ///
-    /// # Panics
-    /// When `part` is not a slice of the row's text.
+    /// column's block that holds the row. `None` when `part` is not a slice
+    /// of the row, or when a view cannot reach it (a part of a row longer
+    /// than 4 GiB that is itself longer, or that ends past 4 GiB of the block).
     #[inline]
-    pub fn view(&self, part: &str) -> u128 {
-        assert!(
-            self.contains(part),
-            "Row::view: the part is not a slice of the row"
-        );
+    pub fn view(&self, part: &str) -> Option<u128> {
+        if !self.contains(part) || part.len() > VIEW_LIMIT {
+            return None;
+        }
         let start = part.as_ptr() as usize - self.text.as_ptr() as usize;
-        // A row whose parts are viewed ends at most VIEW_LIMIT bytes past its
-        // window's start (see `StringColumn::windows`): the sum fits a u32.
-        let offset = u32::try_from(self.offset as usize + start)
-            .expect("a viewed part lies within its window");
-        make_view(part.as_bytes(), self.block, offset)
+        let offset = u32::try_from(self.offset + start).ok()?;
+        Some(make_view(part.as_bytes(), self.block, offset))
     }
 }
 
@@ -280,6 +274,7 @@ impl Row<'_> {
 /// the bytes themselves when at most 12 (inline, the rest zero), else their
 /// length, first four bytes, block and offset (the Arrow layout).
 /// `arrow_array::builder::make_view`, but inlined into the kernels' loops.
+/// `bytes` is at most [`VIEW_LIMIT`] long (the view's length is a `u32`).
 #[inline(always)]
 pub(crate) fn make_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
     /// The inline view of exactly `N` bytes (a fixed-size copy, no

@@ -22,12 +22,16 @@
 //! | [`query_param`] | the first value of a query parameter |
 //! | [`surt`] | the SURT key (after a canonicalization profile) |
 //! | [`registrable_domain`] | the registrable domain (Public Suffix List) |
+//! | [`whatwg()`] | a component of the URL browsers read (the WHATWG URL Standard) |
 //!
 //! Building a `Utf8View` array safely checks every view (bounds and UTF-8),
 //! which costs more than the rest of a kernel; release builds skip that check
 //! for the views the kernels make, in one `unsafe` call whose argument is in
 //! `views.rs` (every view is made from a `&str` it describes); debug builds,
-//! and so the tests, make the check.
+//! and so the tests, make the check, and the fuzz target `arrow/fuzz` runs
+//! the unchecked path over arbitrary columns and checks each result in full.
+//! No input makes a kernel panic: what a `Utf8View` column cannot hold (a
+//! string over 4 GiB) is an [`Error::Arrow`].
 //!
 //! A null input row gives a null. An input that is not an RFC 3986 URI
 //! reference gives a null too, or stops the call with [`Error::Invalid`]
@@ -58,6 +62,7 @@ mod plain;
 mod query;
 mod resolve;
 mod views;
+mod whatwg;
 
 pub use canon::{host_of, registrable_domain, surt};
 pub use column::{Row, StringColumn};
@@ -66,6 +71,7 @@ pub use parse::{component, components, is_valid, parse, parse_fields, Component}
 pub use plain::{to_utf8, to_utf8_struct};
 pub use query::{query_param, QueryValue};
 pub use resolve::resolve;
+pub use whatwg::{whatwg, UrlPart};
 
 use arrow_schema::ArrowError;
 
@@ -107,10 +113,13 @@ pub enum Error {
 pub enum Stage {
     /// The row is not an RFC 3986 URI reference.
     Parse,
-    /// The row's base is not an absolute URI.
+    /// The row's base is not an absolute URI ([`resolve`]), or not a URL
+    /// ([`whatwg()`]).
     Base,
     /// Resolving the row against its base failed.
     Resolve,
+    /// The WHATWG URL Standard's parser rejects the row ([`whatwg()`]).
+    Whatwg,
 }
 
 impl Error {

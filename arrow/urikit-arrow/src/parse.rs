@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use arrow_array::{ArrayRef, BooleanArray, StringViewArray, StructArray};
 use arrow_buffer::NullBuffer;
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 use urikit::UriRef;
 
 use crate::column::StringColumn;
@@ -201,8 +201,12 @@ pub fn parse_fields() -> Fields {
 /// One component of every row (see [`components`]); null where it is
 /// absent or the row is null or invalid.
 pub fn component(column: &StringColumn, which: Component) -> Result<StringViewArray, Error> {
-    let (mut arrays, _) = components(column, &[which], OnInvalid::Null)?;
-    Ok(arrays.pop().expect("one column asked, one given"))
+    let (arrays, _) = components(column, &[which], OnInvalid::Null)?;
+    // One column asked, one given.
+    let [one]: [StringViewArray; 1] = arrays.try_into().map_err(|_| {
+        ArrowError::ComputeError("components: not one column for one component".into())
+    })?;
+    Ok(one)
 }
 
 /// Whether each row is an RFC 3986 URI reference (null for a null row).

@@ -2,44 +2,16 @@
 //! chunked and sliced inputs, nulls, invalid rows, and where the results'
 //! bytes live (views into the input, not copies).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray};
 use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
+use urikit::whatwg::Url;
 use urikit::{Resolver, Uri, UriRef};
-use urikit_arrow::{Arg, Component, Error, OnInvalid, QueryValue, Stage, StringColumn};
-
-/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` above this crate.
-fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|d| d.join("shared"))
-        .find(|d| d.join("datasets").is_dir())
-        .unwrap_or_else(|| panic!("shared/datasets not found above {here:?}; set URIKIT_SHARED"))
-}
-
-/// Every line of every list in `shared/datasets/` (valid or not).
-fn dataset_lines() -> Vec<String> {
-    let dir = shared_dir().join("datasets");
-    let mut lines = Vec::new();
-    for name in [
-        "kasztp.txt",
-        "userbait.txt",
-        "isaacs_files.txt",
-        "node_files.txt",
-    ] {
-        let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        lines.extend(text.lines().map(str::to_owned));
-    }
-    assert!(lines.len() > 100_000, "{} lines", lines.len());
-    lines
-}
+use urikit_arrow::{Arg, Component, Error, OnInvalid, QueryValue, Stage, StringColumn, UrlPart};
+use urikit_test_support::dataset_lines;
 
 const SAMPLES: &[Option<&str>] = &[
     Some("foo://user:pw@example.com:8042/over/there?name=ferret#nose"),
@@ -63,6 +35,24 @@ fn large(rows: &[Option<&str>]) -> ArrayRef {
 }
 fn view(rows: &[Option<&str>]) -> ArrayRef {
     Arc::new(StringViewArray::from(rows.to_vec()))
+}
+
+/// The row, stage, text, kind and index of the `Error::Invalid` a call
+/// failed with.
+fn invalid<T: std::fmt::Debug>(
+    result: Result<T, Error>,
+) -> (usize, Stage, String, &'static str, usize) {
+    match result {
+        Err(Error::Invalid {
+            row,
+            stage,
+            text,
+            kind,
+            index,
+            ..
+        }) => (row, stage, text, kind, index),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// The same rows in every shape a column can take.
@@ -195,24 +185,16 @@ fn windows_cut_a_large_buffer_and_every_view_stays_inside_one() {
 fn parse_on_invalid_error_names_the_row() {
     let column =
         StringColumn::new(vec![utf8(&[Some("http://ok"), None, Some("http://x/%zz")])]).unwrap();
-    match urikit_arrow::parse(&column, OnInvalid::Error) {
-        Err(Error::Invalid {
-            row,
-            stage,
-            text,
-            kind,
-            index,
-            message,
-        }) => {
-            assert_eq!(
-                (row, stage, text.as_str()),
-                (2, Stage::Parse, "http://x/%zz"),
-                "{message}"
-            );
-            assert_eq!((kind, index), ("invalid_percent_encoding", 9), "{message}");
-        }
-        other => panic!("{other:?}"),
-    }
+    assert_eq!(
+        invalid(urikit_arrow::parse(&column, OnInvalid::Error)),
+        (
+            2,
+            Stage::Parse,
+            "http://x/%zz".to_owned(),
+            "invalid_percent_encoding",
+            9
+        )
+    );
     // A null row is not an error.
     let column = StringColumn::new(vec![utf8(&[None, Some("http://ok")])]).unwrap();
     assert!(urikit_arrow::parse(&column, OnInvalid::Error)
@@ -346,41 +328,27 @@ fn resolve_with_one_base_and_a_base_per_row() {
             Some("//g".replace("//g", "foo://g"))
         ]
     );
-    match urikit_arrow::resolve(&column, Arg::Column(&bases), &resolver, OnInvalid::Error) {
-        Err(Error::Invalid {
-            row,
-            stage,
-            text,
-            kind,
-            ..
-        }) => {
-            assert_eq!(
-                (row, stage, text.as_str(), kind),
-                (1, Stage::Base, "relative/base", "missing_scheme")
-            )
-        }
-        other => panic!("{other:?}"),
-    }
-    match urikit_arrow::resolve(
-        &column,
-        Arg::Scalar(Some(base)),
-        &resolver,
-        OnInvalid::Error,
-    ) {
-        Err(Error::Invalid {
-            row,
-            stage,
-            kind,
-            index,
-            ..
-        }) => {
-            assert_eq!(
-                (row, stage, kind, index),
-                (3, Stage::Parse, "unexpected_char_in_path", 1)
-            )
-        }
-        other => panic!("{other:?}"),
-    }
+    let strict = |base| urikit_arrow::resolve(&column, base, &resolver, OnInvalid::Error);
+    assert_eq!(
+        invalid(strict(Arg::Column(&bases))),
+        (
+            1,
+            Stage::Base,
+            "relative/base".to_owned(),
+            "missing_scheme",
+            0
+        )
+    );
+    assert_eq!(
+        invalid(strict(Arg::Scalar(Some(base)))),
+        (
+            3,
+            Stage::Parse,
+            "a b".to_owned(),
+            "unexpected_char_in_path",
+            1
+        )
+    );
     // A null base: every target is null.
     let got =
         urikit_arrow::resolve(&column, Arg::Scalar(None), &resolver, OnInvalid::Error).unwrap();
@@ -479,4 +447,175 @@ fn surt_and_registrable_domain_match_the_library() {
         );
     }
     assert!(domains.iter().flatten().count() > 50_000);
+}
+
+/// What the library says part `part` of a row's WHATWG URL is.
+fn url_part(row: Option<&str>, base: Option<&str>, part: UrlPart) -> Option<String> {
+    let base = match base {
+        Some(b) => Some(Url::parse(b, None).ok()?),
+        None => None,
+    };
+    let url = Url::parse(row?, base.as_ref()).ok()?;
+    Some(match part.of(&url) {
+        Some(p) => p.to_owned(),
+        None => url.origin(),
+    })
+}
+
+#[test]
+fn whatwg_gives_every_part_in_every_shape_with_and_without_a_base() {
+    let mut rows = SAMPLES.to_vec();
+    rows.extend([
+        Some("  HTTP://EXAMPLE.com:80\\a\\..\\b c?q#f\t"),
+        Some("http://0x7f.1/"),
+        Some("https://user:pw@b\u{fc}cher.example:8443/p?q=1#h"),
+        Some("http://a b/"),
+        Some("blob:https://a.example:8080/uuid"),
+        Some("https://already.example.org/canonical/path?x=1#frag"),
+    ]);
+    let base = "https://base.example/dir/page?q";
+    for (shape, column) in shapes(&rows) {
+        let texts = column.texts();
+        for part in UrlPart::ALL {
+            for b in [None, Some(base)] {
+                let arg = b.map(|b| Arg::Scalar(Some(b)));
+                let got = urikit_arrow::whatwg(&column, part, arg, OnInvalid::Null).unwrap();
+                let want: Vec<_> = texts.iter().map(|r| url_part(*r, b, part)).collect();
+                assert_eq!(values(&got), want, "{shape} {} base {b:?}", part.name());
+            }
+        }
+    }
+    assert_eq!(UrlPart::from_name("hostname"), Some(UrlPart::Hostname));
+    assert_eq!(UrlPart::from_name("host_name"), None);
+}
+
+#[test]
+fn whatwg_matches_the_library_on_the_datasets_and_views_canonical_rows() {
+    let lines = dataset_lines();
+    let rows: Vec<Option<&str>> = lines.iter().map(|s| Some(s.as_str())).collect();
+    let column = StringColumn::new(vec![utf8(&rows)]).unwrap();
+    for part in [
+        UrlPart::Href,
+        UrlPart::Hostname,
+        UrlPart::Pathname,
+        UrlPart::Origin,
+    ] {
+        let got = urikit_arrow::whatwg(&column, part, None, OnInvalid::Null).unwrap();
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(
+                got.is_valid(i).then(|| got.value(i)),
+                url_part(*row, None, part).as_deref(),
+                "{} of {row:?}",
+                part.name()
+            );
+        }
+    }
+    // A canonical row's parts are views into the input: no own buffer.
+    let input = StringArray::from(vec!["https://a-long-host-name.example/a/long/path?query"]);
+    let values_ptr = input.values().as_ptr();
+    let column = StringColumn::new(vec![Arc::new(input) as ArrayRef]).unwrap();
+    for (part, want) in [
+        (
+            UrlPart::Href,
+            "https://a-long-host-name.example/a/long/path?query",
+        ),
+        (UrlPart::Hostname, "a-long-host-name.example"),
+        (UrlPart::Pathname, "/a/long/path"),
+    ] {
+        let got = urikit_arrow::whatwg(&column, part, None, OnInvalid::Null).unwrap();
+        assert_eq!(got.value(0), want);
+        assert_eq!(got.data_buffers().len(), 1, "{}", part.name());
+        assert_eq!(got.data_buffers()[0].as_ptr(), values_ptr);
+    }
+    // A row that is not canonical: its href is written.
+    let column =
+        StringColumn::new(vec![utf8(&[Some("HTTPS://A-LONG-HOST-NAME.EXAMPLE/")])]).unwrap();
+    let got = urikit_arrow::whatwg(&column, UrlPart::Href, None, OnInvalid::Null).unwrap();
+    assert_eq!(
+        got.data_buffers().last().unwrap().as_slice(),
+        b"https://a-long-host-name.example/"
+    );
+}
+
+#[test]
+fn whatwg_base_per_row_null_base_and_errors() {
+    let refs = [
+        Some("../x"),
+        Some("y"),
+        None,
+        Some("z"),
+        Some("http://h:99999/"),
+        Some("w"),
+    ];
+    let bases = [
+        Some("http://a.example/b/c"),
+        Some("not a url"),
+        Some("http://a.example/"),
+        None,
+        Some("http://a.example/"),
+        Some("mailto:opaque"),
+    ];
+    let column = StringColumn::new(vec![utf8(&refs)]).unwrap();
+    let per_row = Some(Arg::Column(&bases));
+    let got = urikit_arrow::whatwg(&column, UrlPart::Href, per_row, OnInvalid::Null).unwrap();
+    assert_eq!(
+        values(&got),
+        [
+            Some("http://a.example/x".to_owned()),
+            None,
+            None,
+            None,
+            None,
+            None
+        ]
+    );
+    // A null scalar base: every result is null (SQL's habit); no base at all
+    // is `None`.
+    let got = urikit_arrow::whatwg(
+        &column,
+        UrlPart::Href,
+        Some(Arg::Scalar(None)),
+        OnInvalid::Error,
+    )
+    .unwrap();
+    assert_eq!(got.null_count(), refs.len());
+    let strict = |base, rows: &[Option<&str>]| {
+        let column = StringColumn::new(vec![utf8(rows)]).unwrap();
+        invalid(urikit_arrow::whatwg(
+            &column,
+            UrlPart::Href,
+            base,
+            OnInvalid::Error,
+        ))
+    };
+    assert_eq!(
+        strict(per_row, &refs),
+        (
+            1,
+            Stage::Base,
+            "not a url".to_owned(),
+            "missing-scheme-non-relative-URL",
+            0
+        )
+    );
+    assert_eq!(
+        strict(None, &[Some("http://ok/"), Some("http://h:99999/")]),
+        (
+            1,
+            Stage::Whatwg,
+            "http://h:99999/".to_owned(),
+            "port-out-of-range",
+            9
+        )
+    );
+    assert_eq!(
+        strict(Some(Arg::Scalar(Some("http://[::1"))), &[Some("x")]),
+        (
+            0,
+            Stage::Base,
+            "http://[::1".to_owned(),
+            "IPv6-unclosed",
+            11
+        )
+    );
 }

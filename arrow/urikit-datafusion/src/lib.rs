@@ -13,6 +13,7 @@
 //! | `uri_is_valid(u)` | whether `u` is an RFC 3986 URI reference |
 //! | `uri_surt(u)` | the SURT key (the Wayback Machine's: `ia` canonicalization) |
 //! | `uri_domain(u)` | the registrable domain of a host or a URL's host (Public Suffix List) |
+//! | `url_href(u [, base])`, `url_origin`, `url_protocol`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_port`, `url_pathname`, `url_search`, `url_hash` | a part of the URL browsers read (the WHATWG URL Standard's `new URL(u, base)`), named as the URL API names it; NULL where the standard's parser fails |
 //!
 //! String results are `Utf8View`: a component is a view into the input
 //! column's own buffers (no copy, no allocation per row). A null input, or
@@ -54,7 +55,7 @@ use datafusion_expr::{
 use urikit::normalize::{Level, Normalizer};
 use urikit::scheme::SchemeRegistry;
 use urikit::Resolver;
-use urikit_arrow::{Arg, Component, OnInvalid, QueryValue, StringColumn};
+use urikit_arrow::{Arg, Component, OnInvalid, QueryValue, StringColumn, UrlPart};
 
 /// Every function of this crate, to register on a session:
 /// `for f in functions() { ctx.register_udf(f) }`.
@@ -63,6 +64,11 @@ pub fn functions() -> Vec<ScalarUDF> {
         .into_iter()
         .map(|c| UriFunction::new(Op::Component(c)).into())
         .collect();
+    all.extend(
+        UrlPart::ALL
+            .into_iter()
+            .map(|p| ScalarUDF::from(UriFunction::new(Op::Url(p)))),
+    );
     all.extend(
         [
             Op::Parse,
@@ -90,6 +96,8 @@ enum Op {
     QueryParam,
     Surt,
     Domain,
+    /// A part of the WHATWG URL (`url_*`).
+    Url(UrlPart),
 }
 
 /// One of the URI functions; see the [crate docs](crate) for the list.
@@ -111,12 +119,13 @@ impl UriFunction {
             Op::QueryParam => "uri_query_param".to_owned(),
             Op::Surt => "uri_surt".to_owned(),
             Op::Domain => "uri_domain".to_owned(),
+            Op::Url(p) => format!("url_{}", p.name()),
         };
         // String arguments of one string type (DataFusion coerces them:
         // Utf8View over LargeUtf8 over Utf8); some take an optional last one.
         let arities: &[usize] = match op {
             Op::Parse | Op::Component(_) | Op::IsValid | Op::Surt | Op::Domain => &[1],
-            Op::Normalize => &[1, 2],
+            Op::Normalize | Op::Url(_) => &[1, 2],
             Op::Resolve => &[2],
             Op::QueryParam => &[2, 3],
         };
@@ -232,6 +241,13 @@ impl UriFunction {
                 urikit_arrow::registrable_domain(uris, urikit::psl::List::embedded(), false)
                     .map_err(kernel_error)?,
             ),
+            Op::Url(part) => {
+                let base = other.map(|_| per_row);
+                Arc::new(
+                    urikit_arrow::whatwg(uris, part, base, OnInvalid::Null)
+                        .map_err(kernel_error)?,
+                )
+            }
             Op::QueryParam => {
                 let decode = match Other::constant(third, &self.name, "decoding")? {
                     None | Some("form") => QueryValue::Form,

@@ -2,7 +2,6 @@
 //! shared/datasets, answers checked row by row against the library; and a
 //! direct call showing the results are views into the input's buffers.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
@@ -16,30 +15,12 @@ use datafusion::prelude::{ParquetReadOptions, SessionContext};
 use urikit::normalize::{Level, Normalizer};
 use urikit::{Resolver, Uri, UriRef};
 
-/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` above this crate.
-fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|d| d.join("shared"))
-        .find(|d| d.join("datasets").is_dir())
-        .unwrap_or_else(|| panic!("shared/datasets not found above {here:?}; set URIKIT_SHARED"))
-}
-
 /// Every dataset line, then a few rows of our own (a null among them).
 fn rows() -> Vec<Option<String>> {
-    let mut rows: Vec<Option<String>> = Vec::new();
-    for name in [
-        "kasztp.txt",
-        "userbait.txt",
-        "isaacs_files.txt",
-        "node_files.txt",
-    ] {
-        let text = std::fs::read_to_string(shared_dir().join("datasets").join(name)).unwrap();
-        rows.extend(text.lines().map(|l| Some(l.to_owned())));
-    }
+    let mut rows: Vec<Option<String>> = urikit_test_support::dataset_lines()
+        .into_iter()
+        .map(Some)
+        .collect();
     rows.push(None);
     rows.push(Some("HTTP://Example.COM:80/a/./b?q=two+words&x#f".into()));
     rows.push(Some("../g?x=1".into()));
@@ -58,8 +39,13 @@ async fn session(rows: &[Option<String>]) -> SessionContext {
     ));
     let urls: ArrayRef = Arc::new(StringArray::from(rows.to_vec()));
     let batch = RecordBatch::try_new(schema.clone(), vec![ids, urls]).unwrap();
-    let path =
-        std::env::temp_dir().join(format!("urikit-datafusion-{}.parquet", std::process::id()));
+    // One file per session: the tests run in parallel in one process.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "urikit-datafusion-{}-{n}.parquet",
+        std::process::id()
+    ));
     let mut writer =
         ArrowWriter::try_new(std::fs::File::create(&path).unwrap(), schema, None).unwrap();
     writer.write(&batch).unwrap();
@@ -226,6 +212,59 @@ async fn surt_and_domain() {
         [None],
         "most rows (file: URLs) have no registrable domain"
     );
+}
+
+#[tokio::test]
+async fn whatwg_url_parts() {
+    use urikit::whatwg::Url;
+    use urikit_arrow::UrlPart;
+    let rows = rows();
+    let ctx = session(&rows).await;
+    let columns: Vec<String> = UrlPart::ALL
+        .iter()
+        .map(|p| format!("url_{}(url)", p.name()))
+        .collect();
+    let b = query(
+        &ctx,
+        &format!(
+            "SELECT id, {}, url_href(url, 'https://base.example/d/p') FROM urls ORDER BY id",
+            columns.join(", ")
+        ),
+    )
+    .await;
+    let base = Url::parse("https://base.example/d/p", None).unwrap();
+    let part_of = |url: &Url, p: UrlPart| p.of(url).map_or_else(|| url.origin(), str::to_owned);
+    for (k, p) in UrlPart::ALL.into_iter().enumerate() {
+        let got = strings(&b, k + 1);
+        for (row, value) in rows.iter().zip(&got) {
+            let want = row
+                .as_deref()
+                .and_then(|s| Url::parse(s, None).ok())
+                .map(|u| part_of(&u, p));
+            assert_eq!(value, &want, "url_{} of {row:?}", p.name());
+        }
+    }
+    let against_base = strings(&b, UrlPart::ALL.len() + 1);
+    for (row, value) in rows.iter().zip(&against_base) {
+        let want = row
+            .as_deref()
+            .and_then(|s| Url::parse(s, Some(&base)).ok())
+            .map(|u| u.into_string());
+        assert_eq!(value, &want, "url_href({row:?}, base)");
+    }
+    // The last row, "../g?x=1", is relative: only the base reads it.
+    assert_eq!(
+        against_base.last().unwrap().as_deref(),
+        Some("https://base.example/g?x=1")
+    );
+    assert_eq!(strings(&b, 1).last().unwrap(), &None);
+    let b = query(
+        &ctx,
+        "SELECT url_hostname('http://0x7f.1/'), url_href(NULL), url_href('x', NULL)",
+    )
+    .await;
+    assert_eq!(strings(&b, 0), [Some("127.0.0.1".to_owned())]);
+    assert_eq!((strings(&b, 1), strings(&b, 2)), (vec![None], vec![None]));
 }
 
 #[tokio::test]

@@ -6,7 +6,6 @@
 //! (`URIKIT_SHARED=/path/to/shared` if `shared/` is not above the crate).
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -14,16 +13,9 @@ use linkify::{LinkFinder, LinkKind};
 use urikit::extract::Finder;
 
 /// `shared/` as the tests find it: `$URIKIT_SHARED`, or above this crate.
-fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|d| d.join("shared"))
-        .find(|d| d.join("datasets").is_dir())
-        .expect("shared/datasets not found; set URIKIT_SHARED")
-}
+#[path = "../tests/common/shared.rs"]
+mod shared;
+use shared::shared_dir;
 
 /// A small deterministic generator (xorshift), so every run sees one text.
 struct Rng(u64);

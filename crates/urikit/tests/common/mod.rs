@@ -3,26 +3,10 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 
-/// The `shared/` folder: `$URIKIT_SHARED`, or the first `shared/` with a
-/// `vectors/` folder in an ancestor of this crate (CI puts `shared/` beside
-/// the checkout).
-pub fn shared_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("URIKIT_SHARED") {
-        return PathBuf::from(p);
-    }
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for dir in here.ancestors() {
-        let candidate = dir.join("shared");
-        if candidate.join("vectors").is_dir() {
-            return candidate;
-        }
-    }
-    panic!("shared/vectors not found above {here:?}; set URIKIT_SHARED");
-}
+mod shared;
+pub use shared::shared_dir;
 
 /// Every line of the URL lists (`shared/datasets/*.txt`, in name order; bytes
 /// that are not UTF-8 replaced).
