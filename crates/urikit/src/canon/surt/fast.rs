@@ -8,8 +8,9 @@
 //! - the scheme `http://`, `https://` or `file://` (any case) at the very
 //!   start, and no more slashes after an `http(s)` one; no junk (C0 controls,
 //!   spaces) at the end;
-//! - a host of printable ASCII but `% , @ [ ] \`, without an `xn--` label,
-//!   whose labels left once the empty ones and `www\d*` are gone are not all
+//! - a host of at most 63 bytes of printable ASCII but `% , @ [ ] \`,
+//!   without an empty label (a dot at either end or after another) or an
+//!   `xn--` label, whose labels left once `www\d*` ones are gone are not all
 //!   digits, unless they are an IPv4 address in dotted decimal (which the IA
 //!   step leaves as it is); no userinfo; a port of digits;
 //! - any path and query without tabs or newlines (percent-decoded repeatedly
@@ -37,8 +38,6 @@ use crate::scan::find_byte;
 
 /// The most query parameters the fast path sorts (their ranges on the stack).
 const MAX_PARAMS: usize = 32;
-/// The most dots a host may have on the fast path.
-const MAX_DOTS: usize = 32;
 
 /// Every byte 1.
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -53,6 +52,10 @@ enum Scheme {
     File,
 }
 
+/// Room for eight-byte stores after the key (of at most the input's length
+/// when nothing is encoded) in the buffer it is written to.
+const SLACK: usize = 32;
+
 /// Writes the key of `input` to `out` and returns `true`, or returns `false`
 /// (with `out` in any state) when the input needs the general path.
 pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
@@ -63,8 +66,12 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
         // Trailing junk, which the general path cuts off.
         return false;
     }
-    out.reserve(input.len() + 32);
-    let Some((path_start, hosted)) = write_authority(scheme, input, after, out) else {
+    // The host and path are written to a buffer the key fits in (a path to
+    // encode goes on in `out`), then the query to `out`.
+    let base = out.len();
+    out.resize(base + input.len() + SLACK, 0);
+    let buf = &mut out[base..];
+    let Some((mut at, path_start, hosted)) = write_authority(scheme, input, after, buf) else {
         return false;
     };
     // The query starts at the first `?` (when no `#` comes first), the
@@ -79,10 +86,22 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
     };
     let path = &input[path_start..path_end];
     if hosted && path.is_empty() {
-        out.push(b'/');
-    } else if !write_path(path, hosted, out) {
-        return false;
+        buf[at] = b'/';
+        at += 1;
+    } else {
+        match write_path(path, hosted, buf, at) {
+            Path::Written(end) => at = end,
+            Path::Encode => {
+                out.truncate(base + at);
+                if !write_path_encoded(path, hosted, out) {
+                    return false;
+                }
+                at = out.len() - base;
+            }
+            Path::General => return false,
+        }
     }
+    out.truncate(base + at);
     query.map_or(true, |q| write_query(q, out))
 }
 
@@ -148,116 +167,103 @@ fn find_query_or_fragment(input: &[u8], from: usize) -> Option<usize> {
     found(input.len() - 8)
 }
 
-/// What a host byte is to the fast path.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum HostByte {
-    /// Kept (lowercased): a letter, a digit, `-`, `_`, most printable ASCII.
-    Other,
-    /// `.`, between labels.
-    Dot,
-    /// `/`, `:`, `?` or `#`: the end of the host.
-    End,
-    /// What the general path must see: `%` (decoded), `,` (written `.` in a
-    /// SURT), `@` (userinfo), `[` `]` (IP literals), `\` (the end of a host
-    /// that a path from `/` does not follow), non-printable bytes.
-    Refuse,
-}
-
-/// [`HostByte`] of each byte.
-static HOST_BYTES: [HostByte; 256] = {
-    let mut t = [HostByte::Refuse; 256];
-    let mut c = 0x21;
-    while c < 0x7f {
-        t[c] = match c as u8 {
-            b'.' => HostByte::Dot,
-            b'/' | b':' | b'?' | b'#' => HostByte::End,
-            b'%' | b',' | b'@' | b'[' | b']' | b'\\' => HostByte::Refuse,
-            _ => HostByte::Other,
-        };
-        c += 1;
-    }
-    t
-};
-
-/// The high bit of each byte of `x` that is not an ASCII letter, digit or
-/// `-` (the bytes of most hosts), exact for each byte.
+/// The high bit of each byte of `x` that is not an ASCII letter, digit,
+/// `-` or `.` (the bytes of most hosts), exact for each byte.
 #[inline]
-fn not_letter_digit_hyphen(x: u64) -> u64 {
+fn not_host_byte(x: u64) -> u64 {
     let low7 = x & !HI;
     // High bit of each byte at or above `lo` (bytes below 0x80: no carry).
-    let from = |lo: u8| low7.wrapping_add(LO * (0x80 - lo as u64));
-    let letters = {
-        let folded = low7 | (LO * 0x20);
-        let from_a = folded.wrapping_add(LO * (0x80 - b'a' as u64));
-        let after_z = folded.wrapping_add(LO * (0x80 - b'z' as u64 - 1));
-        from_a & !after_z
-    };
-    let digits = from(b'0') & !from(b'9' + 1);
-    let hyphen = !(low7 ^ (LO * u64::from(b'-'))).wrapping_add(LO * 0x7f);
-    !((letters | digits | hyphen) & !x) & HI
+    let from = |v: u64, lo: u8| v.wrapping_add(LO * (0x80 - u64::from(lo)));
+    let folded = low7 | (LO * 0x20);
+    let letters = from(folded, b'a') & !from(folded, b'z' + 1);
+    let digits = from(low7, b'0') & !from(low7, b'9' + 1);
+    let hyphen_dot = from(low7, b'-') & !from(low7, b'.' + 1);
+    !((letters | digits | hyphen_dot) & !x) & HI
 }
 
-/// The index of the first byte of `input[i..end]` that is not a letter,
-/// digit or `-`, or `end`; eight bytes at a time while eight can be read.
-fn skip_letters_digits_hyphens(input: &[u8], mut i: usize, end: usize) -> usize {
-    while let Some(chunk) = input.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let stop = not_letter_digit_hyphen(u64::from_le_bytes(*chunk));
-        if stop != 0 {
-            return end.min(i + (stop.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-        if i >= end {
-            return end;
-        }
-    }
-    while i < end && (input[i].is_ascii_alphanumeric() || input[i] == b'-') {
-        i += 1;
-    }
-    i
+/// The high bit of each byte of `x` equal to `byte`, exact for each byte.
+#[inline]
+const fn bytes_equal(x: u64, byte: u8) -> u64 {
+    let t = x ^ (LO * byte as u64);
+    !(((t & !HI) + !HI) | t) & HI
 }
 
-/// Reads the authority from `input[after]` and writes its part of the
-/// key: the reversed host, the port unless it is the scheme's default, and
-/// `)`; or, for a `file` URL without a host, `file://`. Returns where the
-/// path starts and whether there is a host; `None` for the general path.
+/// The eight bytes of `b` from `i` (`b` at least eight long), those past its
+/// end zero.
+#[inline]
+fn load8(b: &[u8], i: usize) -> u64 {
+    match b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(w) => u64::from_le_bytes(*w),
+        None => {
+            let past = i + 8 - b.len();
+            b.last_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w)).checked_shr(8 * past as u32).unwrap_or(0)
+        }
+    }
+}
+
+/// Stores the eight bytes of `w` at `buf[at..]`.
+#[inline]
+fn store8(buf: &mut [u8], at: usize, w: u64) {
+    buf[at..at + 8].copy_from_slice(&w.to_le_bytes());
+}
+
+/// The eight bits of the high bits of the bytes of `m` (a mask of high
+/// bits), bit `k` for byte `k`.
+#[inline]
+const fn byte_bits(m: u64) -> u64 {
+    // Each high bit lands on its own bit of the top byte: no two products
+    // overlap, so nothing carries.
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// Whether a host byte is kept as it is (lowercased) besides letters,
+/// digits, `-` and `.`: printable ASCII but `/ : ? #` (the end of the host)
+/// and what the general path must see: `%` (decoded), `,` (written `.` in a
+/// SURT), `@` (userinfo), `[` `]` (IP literals), `\` (the end of a host
+/// that a path from `/` does not follow).
+const fn other_host_byte(c: u8) -> bool {
+    matches!(c, 0x21..=0x7e) && !matches!(c, b'/' | b':' | b'?' | b'#' | b'%' | b',' | b'@' | b'[' | b']' | b'\\')
+}
+
+/// Reads the authority from `input[after]` and writes its part of the key
+/// to `buf`: the reversed host, the port unless it is the scheme's default,
+/// and `)`; or, for a `file` URL without a host, `file://`. Returns the
+/// length written, where the path starts and whether there is a host;
+/// `None` for the general path.
 fn write_authority(
     scheme: Scheme,
     input: &[u8],
     after: usize,
-    out: &mut Vec<u8>,
-) -> Option<(usize, bool)> {
-    // The host `after..host_end`: label `k` is `starts[k]..starts[k + 1] - 1`
-    // (`starts[n + 1]` one past the end).
-    let mut starts = [0u32; MAX_DOTS + 2];
-    starts[0] = after as u32;
-    let mut n = 0;
-    let mut empty_label = false;
-    let mut i = after;
-    let host_end = loop {
-        i = skip_letters_digits_hyphens(input, i, input.len());
-        let Some(&c) = input.get(i) else {
-            break i;
-        };
-        match HOST_BYTES[usize::from(c)] {
-            HostByte::Other => {}
-            HostByte::Dot => {
-                empty_label |= i == starts[n] as usize;
-                n += 1;
-                if n > MAX_DOTS {
-                    return None;
-                }
-                starts[n] = i as u32 + 1;
-            }
-            HostByte::End => break i,
-            HostByte::Refuse => return None,
+    buf: &mut [u8],
+) -> Option<(usize, usize, bool)> {
+    // The host runs to the first byte that is not a letter, digit, `-`, `.`
+    // or another byte kept; bit `k` of `dots` is set for a dot at
+    // `after + k` (in a host of at most 63 bytes).
+    let mut dots = 0u64;
+    let mut len = 0;
+    let host_len = loop {
+        if len > 56 {
+            return None;
         }
-        i += 1;
+        let x = load8(input, after + len);
+        let stop = not_host_byte(x);
+        dots |= byte_bits(bytes_equal(x, b'.')) << len;
+        if stop == 0 {
+            len += 8;
+        } else {
+            len += (stop.trailing_zeros() / 8) as usize;
+            match input.get(after + len) {
+                None => break input.len() - after,
+                Some(b'/' | b':' | b'?' | b'#') => break len,
+                Some(&c) if other_host_byte(c) => len += 1,
+                Some(_) => return None,
+            }
+        }
     };
-    empty_label |= host_end == starts[n] as usize;
-    starts[n + 1] = host_end as u32 + 1;
+    let host_end = after + host_len;
     // The port, if any: digits up to the path.
     let mut path_start = host_end;
-    let mut port: Option<&[u8]> = None;
+    let mut port: &[u8] = &[];
     if input.get(host_end) == Some(&b':') {
         if scheme == Scheme::File {
             // A `file` host runs to the next `/`: `:` is part of it.
@@ -268,90 +274,95 @@ fn write_authority(
         if len == 0 || !matches!(p.get(len), None | Some(b'/' | b'?' | b'#')) {
             return None;
         }
-        port = Some(&p[..len]);
+        port = &p[..len];
         path_start = host_end + 1 + len;
     }
-    if host_end == after {
-        if scheme != Scheme::File || port.is_some() {
+    if host_len == 0 {
+        if scheme != Scheme::File || !port.is_empty() {
             return None;
         }
-        out.extend_from_slice(b"file://");
-        return Some((path_start, false));
+        buf[..7].copy_from_slice(b"file://");
+        return Some((7, path_start, false));
     }
-    let starts = &starts[..n + 2];
-    let label = |k: usize| starts[k] as usize..starts[k + 1] as usize - 1;
-    // The first label kept: empty labels go (host dots), then `www\d*`
-    // labels from the left while another follows.
-    let first = if empty_label {
-        first_label_kept(n, |k| &input[label(k)])?
-    } else {
-        let mut k = 0;
-        while k < n && is_www(&input[label(k)]) {
-            k += 1;
-        }
-        k
-    };
-    if empty_label || input[starts[n] as usize].is_ascii_digit() {
-        // Maybe only digits and dots are left: the IA step reads them as an
-        // IPv4 address, which it leaves as written only in plain dotted
-        // decimal.
-        let left = &input[starts[first] as usize..host_end];
-        if left.iter().all(|&c| c.is_ascii_digit() || c == b'.')
-            && (empty_label || crate::host::parse_ipv4(left).is_none())
+    // Dots of the host only.
+    dots &= (1 << host_len) - 1;
+    if dots & 1 != 0 || dots >> (host_len - 1) != 0 || dots & (dots >> 1) != 0 {
+        // Empty labels: host dots to remove, by the general path.
+        return None;
+    }
+    // Without `www.`, `www2.`... while another label follows.
+    let mut start = after;
+    while let Some(k) = www_prefix(input, start, host_end) {
+        start += k;
+    }
+    dots &= !0 << (start - after);
+    // The last label's first byte.
+    let last = if dots == 0 { start } else { after + 64 - dots.leading_zeros() as usize };
+    if input[last].is_ascii_digit() {
+        let host = &input[start..host_end];
+        if host.iter().all(|&c| c.is_ascii_digit() || c == b'.')
+            && crate::host::parse_ipv4(host).is_none()
         {
+            // The IA step reads digits and dots as an IPv4 address, which
+            // it leaves as written only in plain dotted decimal.
             return None;
         }
     }
-    // Written last label first, lowercased.
-    let mut comma = false;
-    for k in (first..=n).rev() {
-        let l = label(k);
-        if l.is_empty() {
-            continue;
-        }
-        if input[l.clone()].len() >= 4 && input[l.start..l.start + 4].eq_ignore_ascii_case(b"xn--") {
+    // The labels, last first, lowercased, joined by `,`.
+    let mut at = 0;
+    let mut end = host_end;
+    loop {
+        let top = 63_u32.wrapping_sub(dots.leading_zeros());
+        let label = if dots == 0 { start } else { after + top as usize + 1 };
+        let len = end - label;
+        if input[label] | 0x20 == b'x'
+            && len >= 4
+            && load8(input, label) as u32 | 0x2020 == u32::from_le_bytes(*b"xn--")
+        {
             // IDNA must check it.
             return None;
         }
-        if comma {
-            out.push(b',');
+        copy_lowercase(input, label, len, buf, at);
+        at += len;
+        if dots == 0 {
+            break;
         }
-        comma = true;
-        push_lowercase_short(input, l.start, l.end, out);
+        buf[at] = b',';
+        at += 1;
+        end = label - 1;
+        dots ^= 1 << top;
     }
-    if let Some(p) = port {
-        let default: &[u8] = if scheme == Scheme::Https { b"443" } else { b"80" };
-        if p != default {
-            out.push(b':');
-            out.extend_from_slice(p);
-        }
+    let default: &[u8] = if scheme == Scheme::Https { b"443" } else { b"80" };
+    if !port.is_empty() && port != default {
+        buf[at] = b':';
+        buf[at + 1..at + 1 + port.len()].copy_from_slice(port);
+        at += 1 + port.len();
     }
-    out.push(b')');
-    Some((path_start, true))
+    buf[at] = b')';
+    Some((at + 1, path_start, true))
 }
 
-/// The first label kept of a host with an empty label (`label(k)`: label
-/// `k`, `0..=n`): the first non-empty one, after the `www\d*` ones that
-/// another non-empty label follows. `None` when every label is empty.
-fn first_label_kept<'a>(n: usize, label: impl Fn(usize) -> &'a [u8]) -> Option<usize> {
-    let next = |from: usize| (from..=n).find(|&k| !label(k).is_empty());
-    let mut first = next(0)?;
-    while is_www(label(first)) {
-        match next(first + 1) {
-            Some(k) => first = k,
-            None => break,
-        }
+/// Copies `input[from..from + len]` lowercased to `buf[at..]`, eight bytes
+/// at a time (`buf` has room for eight more).
+#[inline]
+fn copy_lowercase(input: &[u8], from: usize, len: usize, buf: &mut [u8], at: usize) {
+    let mut k = 0;
+    while k < len {
+        store8(buf, at + k, lowercase_word(load8(input, from + k)));
+        k += 8;
     }
-    Some(first)
 }
 
-/// Whether a label is `www`, `www2`, `www34`... (any case).
-fn is_www(label: &[u8]) -> bool {
-    label.len() >= 3
-        && label[0] | 0x20 == b'w'
-        && label[1] | 0x20 == b'w'
-        && label[2] | 0x20 == b'w'
-        && label[3..].iter().all(u8::is_ascii_digit)
+/// The length of a `www`, digits, `.` prefix (any case) of the host
+/// `input[start..end]` that another label follows, if it has one.
+#[inline]
+fn www_prefix(input: &[u8], start: usize, end: usize) -> Option<usize> {
+    if end - start < 5 || (load8(input, start) as u32 | 0x0020_2020) & 0x00ff_ffff != u32::from_le_bytes(*b"www\0") {
+        return None;
+    }
+    let host = &input[start..end];
+    let digits = host[3..].iter().take_while(|c| c.is_ascii_digit()).count();
+    (host.get(3 + digits) == Some(&b'.') && host.len() > 4 + digits).then_some(4 + digits)
 }
 
 /// The ASCII letters of `x` lowercased (its bytes ASCII).
@@ -363,21 +374,6 @@ const fn lowercase_word(x: u64) -> u64 {
     x | (from_a & !after_z & !x & HI) >> 2
 }
 
-/// Appends `input[s..e]` lowercased (a label: printable ASCII), eight bytes
-/// at a time while eight can be read.
-fn push_lowercase_short(input: &[u8], mut s: usize, e: usize, out: &mut Vec<u8>) {
-    while let Some(chunk) = input.get(s..).and_then(<[u8]>::first_chunk::<8>) {
-        out.extend_from_slice(&lowercase_word(u64::from_le_bytes(*chunk)).to_le_bytes());
-        s += 8;
-        if s >= e {
-            // Bytes after the label were written too.
-            out.truncate(out.len() - (s - e));
-            return;
-        }
-    }
-    out.extend(input[s..e].iter().map(u8::to_ascii_lowercase));
-}
-
 /// A byte outside printable ASCII (`0x21`-`0x7E`).
 const UNPRINTABLE: u8 = 1;
 /// `%`.
@@ -387,22 +383,19 @@ const PAREN: u8 = 4;
 /// `/` followed by `/` or `.`: maybe an empty or dot segment.
 const SLASH_SLASH_OR_DOT: u8 = 8;
 
-/// Appends `src` to `out` lowercased and says which of the bytes above it
+/// Lowercases `b[..len]` in place and says which of the bytes above it
 /// holds, sixteen bytes at a time (a loop over an array, which the compiler
-/// makes vector code).
-fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
-    // Neutral bytes after `src`, so that every window is whole.
-    const PAD: [u8; 17] = [b'a'; 17];
-    let from = out.len();
-    out.extend_from_slice(src);
-    out.extend_from_slice(&PAD);
+/// makes vector code); `b` has seventeen bytes of room after them, which
+/// it fills with neutral bytes.
+fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
+    b[len..len + 17].fill(b'a');
     let mut flags = [0u8; 16];
-    let mut i = from;
-    while i < from + src.len() {
-        let Some(next) = out[i + 1..].first_chunk::<16>().copied() else {
+    let mut i = 0;
+    while i < len {
+        let Some(next) = b[i + 1..].first_chunk::<16>().copied() else {
             break;
         };
-        let Some(w) = out[i..].first_chunk_mut::<16>() else {
+        let Some(w) = b[i..].first_chunk_mut::<16>() else {
             break;
         };
         for k in 0..16 {
@@ -415,8 +408,17 @@ fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
         }
         i += 16;
     }
-    out.truncate(from + src.len());
     flags.iter().fold(0, |a, &f| a | f)
+}
+
+/// Appends `src` to `out` lowercased, with [`lowercase_and_flag`]'s flags.
+fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
+    let from = out.len();
+    out.extend_from_slice(src);
+    out.resize(from + src.len() + 17, 0);
+    let flags = lowercase_and_flag(&mut out[from..], src.len());
+    out.truncate(from + src.len());
+    flags
 }
 
 /// Whether a tab or newline is in `b` (which the general path removes).
@@ -424,37 +426,69 @@ fn has_tab_or_newline(b: &[u8]) -> bool {
     b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
 }
 
-/// Writes the path, decoded and encoded again when needed, lowercased,
-/// without final `/`s (but a lone one); with a host, only a path from `/`
-/// that `normalizePath` leaves as it is. `false` for the general path.
-fn write_path(path: &[u8], hosted: bool, out: &mut Vec<u8>) -> bool {
-    let from = out.len();
-    let mut flags = push_lowercase(path, out);
+/// What [`write_path`] did.
+enum Path {
+    /// Wrote it; the key's length so far.
+    Written(usize),
+    /// It has a `%` or a byte to encode: [`write_path_encoded`].
+    Encode,
+    /// It needs the general path.
+    General,
+}
+
+/// Writes the path to `buf[at..]` lowercased, without final `/`s (but a
+/// lone one); with a host, only a path from `/` that `normalizePath` leaves
+/// as it is.
+fn write_path(path: &[u8], hosted: bool, buf: &mut [u8], at: usize) -> Path {
+    let len = path.len();
+    buf[at..at + len].copy_from_slice(path);
+    let flags = lowercase_and_flag(&mut buf[at..], len);
+    let p = &buf[at..at + len];
     if flags & (UNPRINTABLE | PERCENT) != 0 {
-        out.truncate(from);
-        if has_tab_or_newline(path) {
-            return false;
-        }
-        decode_repeatedly_onto(path, out);
-        if hosted && !ia_path_is_clean(&out[from..]) {
-            return false;
-        }
-        encode_tail(out, from, &PATH_KEEP);
-        out[from..].make_ascii_lowercase();
-        flags = u8::from(out[from..].contains(&b'(')) << 2;
-    } else if hosted && flags & SLASH_SLASH_OR_DOT != 0 && !ia_path_is_clean(&out[from..]) {
+        return Path::Encode;
+    }
+    if hosted && flags & SLASH_SLASH_OR_DOT != 0 && !ia_path_is_clean(p)
+        || flags & PAREN != 0 && has_aspx(p)
+    {
+        return Path::General;
+    }
+    Path::Written(at + without_final_slashes(p))
+}
+
+/// [`write_path`] for a path with a `%` or a byte to encode: decoded
+/// repeatedly, encoded again, appended to `out`. `false` for the general
+/// path.
+fn write_path_encoded(path: &[u8], hosted: bool, out: &mut Vec<u8>) -> bool {
+    if has_tab_or_newline(path) {
         return false;
     }
-    if flags & PAREN != 0 && out[from..].windows(5).any(|w| w == b".aspx") {
-        // Maybe an ASP.NET session segment.
+    let from = out.len();
+    decode_repeatedly_onto(path, out);
+    if hosted && !ia_path_is_clean(&out[from..]) {
         return false;
     }
-    let p = &out[from..];
-    if p.len() > 1 && p[p.len() - 1] == b'/' {
-        let keep = p.iter().rposition(|&c| c != b'/').map_or(1, |k| k + 1);
-        out.truncate(from + keep);
+    encode_tail(out, from, &PATH_KEEP);
+    out[from..].make_ascii_lowercase();
+    if has_aspx(&out[from..]) {
+        return false;
     }
+    out.truncate(from + without_final_slashes(&out[from..]));
     true
+}
+
+/// Whether a lowercased path has `(` and `.aspx`: maybe an ASP.NET session
+/// segment, which the general path removes.
+fn has_aspx(p: &[u8]) -> bool {
+    p.contains(&b'(') && p.windows(5).any(|w| w == b".aspx")
+}
+
+/// The length of `p` without its final `/`s (but a lone one).
+fn without_final_slashes(p: &[u8]) -> usize {
+    if p.len() > 1 && p[p.len() - 1] == b'/' {
+        p.iter().rposition(|&c| c != b'/').map_or(1, |k| k + 1)
+    } else {
+        p.len()
+    }
 }
 
 /// Writes `?` and the query, decoded and encoded again when needed,
@@ -568,26 +602,46 @@ mod tests {
         }
     }
 
-    #[test]
-    fn skip_letters_digits_hyphens_is_its_byte_by_byte_definition() {
-        for (b, _) in one_byte_inputs() {
-            for from in [0, 1, 9].into_iter().filter(|&f| f <= b.len()) {
-                for end in [b.len(), from.max(b.len().saturating_sub(3))] {
-                    let expected = (from..end)
-                        .find(|&i| !(b[i].is_ascii_alphanumeric() || b[i] == b'-'))
-                        .unwrap_or(end);
-                    let got = skip_letters_digits_hyphens(&b, from, end);
-                    assert_eq!(got, expected, "{b:?} {from} {end}");
-                }
-            }
-        }
+    /// Words of every byte in every position among `a`, and pseudo-random
+    /// words of bytes that the word-at-a-time code tells apart.
+    fn words() -> impl Iterator<Item = [u8; 8]> {
+        let alphabet = b"aZ09-._/:?#%\\\x00\x7f\x80\xff@,Aq";
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let random = (0..100_000).map(move |_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed.to_le_bytes().map(|r| alphabet[usize::from(r) % alphabet.len()])
+        });
+        one_byte_inputs()
+            .filter(|(b, _)| b.len() == 8)
+            .map(|(b, _)| <[u8; 8]>::try_from(b).unwrap())
+            .chain(random)
     }
 
     #[test]
-    fn lowercase_word_is_to_ascii_lowercase() {
-        for (b, _) in one_byte_inputs().filter(|(b, _)| b.len() == 8 && b.is_ascii()) {
-            let w = u64::from_le_bytes(b[..].try_into().unwrap());
-            assert_eq!(lowercase_word(w).to_le_bytes(), *b.to_ascii_lowercase(), "{b:?}");
+    fn word_helpers_are_their_byte_by_byte_definitions() {
+        let mask = |b: &[u8; 8], f: &dyn Fn(u8) -> bool| {
+            (0..8).fold(0u64, |m, k| if f(b[k]) { m | 0x80 << (8 * k) } else { m })
+        };
+        for b in words() {
+            let x = u64::from_le_bytes(b);
+            let host_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+            assert_eq!(not_host_byte(x), mask(&b, &|c| !host_byte(c)), "{b:?}");
+            let dots = mask(&b, &|c| c == b'.');
+            assert_eq!(bytes_equal(x, b'.'), dots, "{b:?}");
+            let bits = (0..8).fold(0, |m, k| if b[k] == b'.' { m | 1 << k } else { m });
+            assert_eq!(byte_bits(dots), bits, "{b:?}");
+            if b.is_ascii() {
+                assert_eq!(lowercase_word(x).to_le_bytes()[..], b.to_ascii_lowercase(), "{b:?}");
+            }
+        }
+        let b = b"0123456789abc";
+        for i in 0..=b.len() {
+            let mut w = [0u8; 8];
+            let n = (b.len() - i).min(8);
+            w[..n].copy_from_slice(&b[i..i + n]);
+            assert_eq!(load8(b, i), u64::from_le_bytes(w), "{i}");
         }
     }
 
