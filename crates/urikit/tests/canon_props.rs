@@ -271,40 +271,46 @@ fn wayback_key_fast_path_on_every_dataset_line() {
     }
 }
 
+/// URLs of the shapes `wayback_key`'s one-pass path takes, and their near
+/// misses: a scheme, a host of labels, a port, path segments, query
+/// parameters and a fragment, each from a list of plain and tricky pieces.
 fn plain_url() -> impl Strategy<Value = Vec<u8>> {
     let scheme = prop::sample::select(vec![
-        "http://", "HTTPS://", "https://", "http:///", "file://", "FILE:///",
+        "http://", "HTTPS://", "https://", "hTtP://", "http:///", "file://", "FILE:///",
+        "file:////", "http:", "https:/",
     ]);
-    let host = prop::sample::select(vec![
-        "WWW.Example.com",
-        "www2.a-b.org",
-        "x.1",
-        "xn--n3h.net",
-        "a..b",
-        "www.www.x",
-        "h",
+    let label = prop::sample::select(vec![
+        "www", "WWW", "www2", "wwwa", "Example", "com", "a-b", "a_b", "x", "1", "01", "255",
+        "256", "0", "123456", "xn--n3h", "XN--abc", "\"q", "a,b", "h%41", "a b", "caf\u{e9}",
+        "", "0x7f", "A", "www34", "b!$'*+;=&~",
     ]);
-    let port = prop::sample::select(vec!["", ":80", ":443", ":0080", ":", ":8080"]);
-    let path = prop::sample::select(vec![
-        "",
-        "/",
-        "/A/b/",
-        "/a//b",
-        "/a/./b",
-        "/x;jsessionid=1",
-        "/(a)/",
-        "/Q.aspx",
+    let host = prop::collection::vec(label, 1..5).prop_map(|l| l.join("."));
+    let port = prop::sample::select(vec!["", ":80", ":443", ":0080", ":", ":8080", ":8a", ":1@h"]);
+    let segment = prop::sample::select(vec![
+        "", "a", "B", ".", "..", ".x", "x.", "%2e", "%2E%2e", "a%20b", "%41%2f", "%2F", "%25",
+        "%25%32%35", "%%34%31", "%", "%4", "%zz", "a b", "\u{e9}", "a\\b", "%5C", "x(y)",
+        "(S(4hqa0555fwsecu455xqckv45))", "z.ASPX", "a;jsessionid=1", "%3F", "?", "a\tb",
+        "0123456789abcdefXYZ", "%E9%e9", "~!$&'()*+,;=:@", "\x7f",
     ]);
-    let query = prop::sample::select(vec![
-        "",
-        "?",
-        "?b=1&A=2",
-        "?a&a=&a=1",
-        "?&",
-        "?sid=9682993c8daa2c5497996114facdc805",
-        "?B&b",
+    let path = prop::collection::vec(segment, 0..6).prop_map(|s| {
+        if s.is_empty() {
+            String::new()
+        } else {
+            format!("/{}", s.join("/"))
+        }
+    });
+    let param = prop::sample::select(vec![
+        "", "a", "A=1", "b=2", "a=", "=x", "a=%20", "%26=1", "b=%3D", "x=%E9", "q=a b", "B", "b",
+        "cfid=1", "cftoken=2", "sid=9682993c8daa2c5497996114facdc805",
+        "sid=%39682993c8daa2c5497996114facdc805", "jsessionid=0123456789ABCDEFGHIJKLEMOPQRSTUV",
+        "id=1", "aspsessionidabcdefgh=ABCDEFGHIJKLMNOPQRSTUVWX", "x=?/", "%", "a\tb", "\u{e9}",
     ]);
-    let frag = prop::sample::select(vec!["", "#f", "#"]);
+    let query = prop_oneof![
+        Just(String::new()),
+        prop::collection::vec(param.clone(), 0..6).prop_map(|p| format!("?{}", p.join("&"))),
+        prop::collection::vec(param, 30..40).prop_map(|p| format!("?{}", p.join("&"))),
+    ];
+    let frag = prop::sample::select(vec!["", "#f", "#", "#a b", "#x?y", "#\u{e9}", "# "]);
     (scheme, host, port, path, query, frag)
         .prop_map(|(a, b, c, d, e, f)| format!("{a}{b}{c}{d}{e}{f}").into_bytes())
 }

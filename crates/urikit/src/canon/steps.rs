@@ -60,7 +60,7 @@ const GOOGLE_HOST_KEEP: Table = GOOGLE_KEEP.minus(AUTHORITY_DELIMITERS);
 const USERINFO_KEEP: Table = GOOGLE_KEEP.minus(AUTHORITY_DELIMITERS);
 /// urlcanon's `less_dumb_pct_encode` path set: the Google set and `?` (a
 /// decoded `?` would start a query when the URL is read again).
-const PATH_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"?"));
+pub(crate) const PATH_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"?"));
 /// urlcanon's `less_dumb_pct_recode_query`, a query key or value: the
 /// Google set and `&` `=`.
 const MINIMAL_QUERY_TOKEN_KEEP: Table = GOOGLE_KEEP.minus(Table::new(b"&="));
@@ -75,21 +75,36 @@ const URLCANON_HOST_KEEP: Table = PRINTABLE.minus(AUTHORITY_DELIMITERS);
 pub(crate) fn encode(field: &mut Cow<'_, [u8]>, keep: &Table) {
     rewrite(field, |b| {
         let first = b.iter().position(|&c| !keep.contains(c))?;
-        let mut out = Vec::with_capacity(b.len() + 8);
-        out.extend_from_slice(&b[..first]);
-        for &c in &b[first..] {
-            if keep.contains(c) {
-                out.push(c);
-            } else {
-                out.extend_from_slice(&[
-                    b'%',
-                    UPPER_HEX[usize::from(c >> 4)],
-                    UPPER_HEX[usize::from(c & 15)],
-                ]);
-            }
-        }
+        let mut out = b.to_vec();
+        encode_tail(&mut out, first, keep);
         Some(out)
     });
+}
+
+/// Percent-encodes, in place, the bytes of `out[from..]` outside `keep`
+/// (uppercase hex): the tail grows by two bytes for each, filled from its end.
+pub(crate) fn encode_tail(out: &mut Vec<u8>, from: usize, keep: &Table) {
+    let extra = 2 * out[from..].iter().filter(|&&c| !keep.contains(c)).count();
+    if extra == 0 {
+        return;
+    }
+    let old = out.len();
+    out.resize(old + extra, 0);
+    let mut w = out.len();
+    for r in (from..old).rev() {
+        let c = out[r];
+        if keep.contains(c) {
+            w -= 1;
+            out[w] = c;
+        } else {
+            w -= 3;
+            out[w..w + 3].copy_from_slice(&[
+                b'%',
+                UPPER_HEX[usize::from(c >> 4)],
+                UPPER_HEX[usize::from(c & 15)],
+            ]);
+        }
+    }
 }
 
 /// The index of the first `%XX` triplet of `b`.
@@ -113,13 +128,22 @@ fn decode_once(b: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Decodes `%XX` triplets until none is left (the `surt` package's
-/// `unescapeRepeatedly`: `%25%32%35` gives `%`), in one pass: each byte
-/// written is checked for completing a new triplet at the end of the output.
+/// `unescapeRepeatedly`: `%25%32%35` gives `%`); `None` when there is none.
 pub(crate) fn decode_repeatedly(b: &[u8]) -> Option<Vec<u8>> {
-    let first = first_triplet(b)?;
+    first_triplet(b)?;
     let mut out = Vec::with_capacity(b.len());
-    out.extend_from_slice(&b[..first]);
-    let mut i = first;
+    decode_repeatedly_onto(b, &mut out);
+    Some(out)
+}
+
+/// Appends `b` to `out` decoded as [`decode_repeatedly`] does, in one pass:
+/// each byte written is checked for completing a new triplet at the end of
+/// what was appended.
+pub(crate) fn decode_repeatedly_onto(b: &[u8], out: &mut Vec<u8>) {
+    let from = out.len();
+    // Up to the first `%` as it is.
+    let mut i = find_byte(b, b'%').unwrap_or(b.len());
+    out.extend_from_slice(&b[..i]);
     while i < b.len() {
         match triplet_at(b, i) {
             Some(v) => {
@@ -132,9 +156,9 @@ pub(crate) fn decode_repeatedly(b: &[u8]) -> Option<Vec<u8>> {
             }
         }
         // A byte written may end a new triplet: decode it, and again.
-        while out.len() >= 3 {
+        while out.len() - from >= 3 {
             let k = out.len() - 3;
-            match triplet_at(&out, k) {
+            match triplet_at(out, k) {
                 Some(v) => {
                     out.truncate(k);
                     out.push(v);
@@ -143,7 +167,6 @@ pub(crate) fn decode_repeatedly(b: &[u8]) -> Option<Vec<u8>> {
             }
         }
     }
-    Some(out)
 }
 
 // ---------------------------------------------------------------------------
@@ -772,19 +795,22 @@ pub(crate) fn resolve_path_dots(path: &[u8], special: bool) -> Option<Vec<u8>> {
     )
 }
 
+/// Whether `normalizePath` leaves `path` as it is: it starts with `/` and has
+/// no `.` or `..` segment and no empty segment but a final one.
+pub(crate) fn ia_path_is_clean(path: &[u8]) -> bool {
+    path.first() == Some(&b'/')
+        && !path[1..]
+            .split(|&c| c == b'/')
+            .any(|s| s == b"." || s == b"..")
+        && !path.windows(2).any(|w| w == b"//")
+}
+
 /// The `surt` package's `normalizePath` (see [`PathDots::Ia`]).
 fn ia_normalize_path(path: &[u8]) -> Option<Vec<u8>> {
     if path.is_empty() {
         return Some(alloc::vec![b'/']);
     }
-    // Nothing to do: a path from `/` without `.` or `..` segments or empty
-    // segments (but a final one).
-    let clean = path.first() == Some(&b'/')
-        && !path[1..]
-            .split(|&c| c == b'/')
-            .any(|s| s == b"." || s == b"..")
-        && !path.windows(2).any(|w| w == b"//");
-    if clean {
+    if ia_path_is_clean(path) {
         return None;
     }
     let mut kept: Vec<&[u8]> = Vec::new();
@@ -925,7 +951,7 @@ pub enum QuerySort {
 }
 
 /// A parameter as the `surt` package sorts it: key, whether it has a `=`, value.
-fn key_value(p: &[u8]) -> (&[u8], bool, &[u8]) {
+pub(crate) fn key_value(p: &[u8]) -> (&[u8], bool, &[u8]) {
     match p.iter().position(|&c| c == b'=') {
         Some(e) => (&p[..e], true, &p[e + 1..]),
         None => (p, false, &[]),
@@ -1084,8 +1110,9 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
     }
 }
 
-/// Whether an IA session-id pattern matches somewhere in `q` (a query without
-/// `%`).
+/// Whether an IA session-id pattern matches somewhere in `q`, at any
+/// position (also inside a `%XX`, where the removal does not look: a yes may
+/// be more than it removes, a no is exact).
 pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
     let mut next_amp = q.len();
     (0..q.len()).rev().any(|i| {
@@ -1130,6 +1157,11 @@ pub(crate) fn may_have_session_id(q: &[u8]) -> bool {
 /// Removes session ids from the query; whether it removed any.
 pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) -> bool {
     if which == SessionIds::Keep || !may_have_session_id(&url.query) {
+        return false;
+    }
+    // The IA patterns matched nowhere (most queries with an `id=`): nothing
+    // to remove, without the removal loop's copy and five passes.
+    if which == SessionIds::Ia && !has_ia_session_id(&url.query) {
         return false;
     }
     let before = url.query.len();
