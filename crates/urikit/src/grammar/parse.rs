@@ -102,20 +102,24 @@ fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseErro
     let mut scheme_end = 0;
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), only when ":" follows.
-    if let Some(len) = common_scheme(b) {
-        scheme_end = len;
-        i = len + 1;
-    } else if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let mut j = 1;
-        while let Some(&c) = b.get(j) {
-            if !scan::is(c, scan::SCHEME) {
-                break;
+    // (A relative reference, whose first byte is seldom a letter, is not
+    // tried against the common schemes.)
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        if let Some(len) = common_scheme(b) {
+            scheme_end = len;
+            i = len + 1;
+        } else {
+            let mut j = 1;
+            while let Some(&c) = b.get(j) {
+                if !scan::is(c, scan::SCHEME) {
+                    break;
+                }
+                j += 1;
             }
-            j += 1;
-        }
-        if b.get(j) == Some(&b':') {
-            scheme_end = j;
-            i = j + 1;
+            if b.get(j) == Some(&b':') {
+                scheme_end = j;
+                i = j + 1;
+            }
         }
     }
 
