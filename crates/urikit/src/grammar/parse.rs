@@ -100,6 +100,9 @@ fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseErro
     check_len(b.len())?;
     let mut i = 0;
     let mut scheme_end = 0;
+    // Whether `//` (an authority) starts at `i`: known without a look after
+    // a common scheme.
+    let mut slashes = None;
 
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), only when ":" follows.
     // (A relative reference, whose first byte is seldom a letter, is not
@@ -108,6 +111,7 @@ fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseErro
         if let Some(len) = common_scheme(b) {
             scheme_end = len;
             i = len + 1;
+            slashes = Some(true);
         } else {
             let mut j = 1;
             while let Some(&c) = b.get(j) {
@@ -132,7 +136,7 @@ fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseErro
         host: HostKind::None,
         ipv4: [0; 4],
     };
-    if b.get(i..i + 2) == Some(b"//") {
+    if slashes.unwrap_or_else(|| b.get(i..i + 2) == Some(b"//")) {
         a = parse_authority::<IRI>(b, i + 2, short)?;
         i = a.end;
     }
