@@ -322,7 +322,9 @@ fn pathological_iris() {
 #[test]
 fn iri_parse_time_grows_linearly() {
     use urikit::iri::IriRef;
-    let shapes: [(&str, fn(usize) -> String); 2] = [
+    /// A shape's name and the input of about `n` bytes it makes.
+    type Shape = (&'static str, fn(usize) -> String);
+    let shapes: [Shape; 2] = [
         ("é run", |n| format!("/{}", "é".repeat(n / 2))),
         ("例/../ run", |n| "例/../".repeat(n / 8)),
     ];

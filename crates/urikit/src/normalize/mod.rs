@@ -527,7 +527,14 @@ fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     // without authority never starts with `//`, a relative reference's
     // first segment never holds `:`).
     let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
-    if look::has_byte(b, b'%') || look::has_dot_segment(path) {
+    // Triplets already in normal form after the authority are kept (not
+    // those before the path: a host's hex would be lowercased with it).
+    if look::has_byte(b, b'%')
+        && (look::has_byte(before, b'%') || !pct::is_normalized(&b[before.len()..]))
+    {
+        return None;
+    }
+    if look::has_dot_segment(path) {
         return None;
     }
     Some(look::has_upper(before))
@@ -711,6 +718,19 @@ mod tests {
             "http://[v1.x]/",
             "http://[V1.X]:8/",
             "mailto:",
+            "http://h/a%2Fb?x=%C3%A9#%20",
+            "http://h/a%2fb",
+            "http://h/%7E",
+            "http://h/%41%42",
+            "http://H/%C3%A9/../x",
+            "http://h%C3%A9/",
+            "http://u%2F@h/p%2F",
+            "foo:%2E",
+            "foo:%2F%2E/a",
+            "%2F",
+            "a%3Ab:c",
+            "http://h/%25",
+            "http://h/a%2",
         ]
         .iter()
         .map(|s| s.to_string())

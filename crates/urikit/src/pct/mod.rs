@@ -340,6 +340,22 @@ pub(crate) fn push_normalized(out: &mut String, s: &str, lowercase: bool) {
     out.push_str(&s[start..]);
 }
 
+/// Whether [`push_normalized`] (without `lowercase`) copies `b` unchanged:
+/// every `%` starts a triplet of a byte that is not unreserved, written
+/// with uppercase hex. Only the `%`s are looked at, found a block at a time.
+pub(crate) fn is_normalized(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(k) = find_byte(b.get(i..).unwrap_or_default(), b'%') {
+        i += k;
+        let upper = |k: usize| b.get(i + k).is_some_and(|c| !c.is_ascii_lowercase());
+        match triplet_at(b, i) {
+            Some(v) if !UNRESERVED.contains(v) && upper(1) && upper(2) => i += 3,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// Appends `s` with the hex digits of each `%XX` triplet in uppercase (the
 /// case normalization of RFC 3986 section 6.2.2.1, alone): nothing is
 /// decoded, and a `%` that does not start a triplet is copied as is.
@@ -378,6 +394,32 @@ pub(crate) fn uppercase_hex(s: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn is_normalized_says_whether_push_normalized_copies() {
+        let alphabet = [
+            "%", "2", "e", "E", "F", "f", "4", "1", "a", "/", "%7E", "%C3%A9", "%2f", "%2F",
+        ];
+        let mut n = 0u64;
+        for len in 0..6u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                let mut s = String::new();
+                for _ in 0..len {
+                    s.push_str(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let mut out = String::new();
+                push_normalized(&mut out, &s, false);
+                // A `%` that starts no triplet (never in a parsed
+                // component) is copied, and not called normal.
+                let b = s.as_bytes();
+                let triplets = (0..b.len()).all(|i| b[i] != b'%' || triplet_at(b, i).is_some());
+                assert_eq!(is_normalized(b), out == s && triplets, "{s:?}");
+                n += u64::from(is_normalized(b));
+            }
+        }
+        assert!(n > 1000);
+    }
+
     use super::*;
     use crate::table;
 

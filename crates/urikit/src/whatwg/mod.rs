@@ -8,6 +8,7 @@
 //! has rules of its own for `file:`. This module implements that reading.
 //!
 //! ```
+//! # #[cfg(feature = "whatwg")] {
 //! use urikit::whatwg::Url;
 //!
 //! let base = Url::parse("https://example.org/dir/page", None)?;
@@ -18,6 +19,7 @@
 //! // The two readings of one input, and where they differ.
 //! let r = urikit::whatwg::readings("http://0x7f.1/");
 //! assert_eq!(r.differences[0].whatwg.as_deref(), Some("127.0.0.1"));
+//! # }
 //! # Ok::<_, urikit::whatwg::ValidationError>(())
 //! ```
 //!
