@@ -196,7 +196,10 @@ fn load8(b: &[u8], i: usize) -> u64 {
         Some(w) => u64::from_le_bytes(*w),
         None => {
             let past = i + 8 - b.len();
-            b.last_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w)).checked_shr(8 * past as u32).unwrap_or(0)
+            b.last_chunk::<8>()
+                .map_or(0, |w| u64::from_le_bytes(*w))
+                .checked_shr(8 * past as u32)
+                .unwrap_or(0)
         }
     }
 }
@@ -222,7 +225,11 @@ const fn byte_bits(m: u64) -> u64 {
 /// SURT), `@` (userinfo), `[` `]` (IP literals), `\` (the end of a host
 /// that a path from `/` does not follow).
 const fn other_host_byte(c: u8) -> bool {
-    matches!(c, 0x21..=0x7e) && !matches!(c, b'/' | b':' | b'?' | b'#' | b'%' | b',' | b'@' | b'[' | b']' | b'\\')
+    matches!(c, 0x21..=0x7e)
+        && !matches!(
+            c,
+            b'/' | b':' | b'?' | b'#' | b'%' | b',' | b'@' | b'[' | b']' | b'\\'
+        )
 }
 
 /// Reads the authority from `input[after]` and writes its part of the key
@@ -270,7 +277,10 @@ fn write_authority(
             return None;
         }
         let p = &input[host_end + 1..];
-        let len = p.iter().position(|&c| !c.is_ascii_digit()).unwrap_or(p.len());
+        let len = p
+            .iter()
+            .position(|&c| !c.is_ascii_digit())
+            .unwrap_or(p.len());
         if len == 0 || !matches!(p.get(len), None | Some(b'/' | b'?' | b'#')) {
             return None;
         }
@@ -297,7 +307,11 @@ fn write_authority(
     }
     dots &= !0 << (start - after);
     // The last label's first byte.
-    let last = if dots == 0 { start } else { after + 64 - dots.leading_zeros() as usize };
+    let last = if dots == 0 {
+        start
+    } else {
+        after + 64 - dots.leading_zeros() as usize
+    };
     if input[last].is_ascii_digit() {
         let host = &input[start..host_end];
         if host.iter().all(|&c| c.is_ascii_digit() || c == b'.')
@@ -313,7 +327,11 @@ fn write_authority(
     let mut end = host_end;
     loop {
         let top = 63_u32.wrapping_sub(dots.leading_zeros());
-        let label = if dots == 0 { start } else { after + top as usize + 1 };
+        let label = if dots == 0 {
+            start
+        } else {
+            after + top as usize + 1
+        };
         let len = end - label;
         if input[label] | 0x20 == b'x'
             && len >= 4
@@ -332,7 +350,11 @@ fn write_authority(
         end = label - 1;
         dots ^= 1 << top;
     }
-    let default: &[u8] = if scheme == Scheme::Https { b"443" } else { b"80" };
+    let default: &[u8] = if scheme == Scheme::Https {
+        b"443"
+    } else {
+        b"80"
+    };
     if !port.is_empty() && port != default {
         buf[at] = b':';
         buf[at + 1..at + 1 + port.len()].copy_from_slice(port);
@@ -357,7 +379,9 @@ fn copy_lowercase(input: &[u8], from: usize, len: usize, buf: &mut [u8], at: usi
 /// `input[start..end]` that another label follows, if it has one.
 #[inline]
 fn www_prefix(input: &[u8], start: usize, end: usize) -> Option<usize> {
-    if end - start < 5 || (load8(input, start) as u32 | 0x0020_2020) & 0x00ff_ffff != u32::from_le_bytes(*b"www\0") {
+    if end - start < 5
+        || (load8(input, start) as u32 | 0x0020_2020) & 0x00ff_ffff != u32::from_le_bytes(*b"www\0")
+    {
         return None;
     }
     let host = &input[start..end];
@@ -592,7 +616,9 @@ mod tests {
                 | u8::from(any(&|c| c == b'(')) << 2;
             assert_eq!(flags, expected, "{b:?}");
         }
-        for p in ["/", "//", "/a/", "/a//b", "/.", "/a/.b", "a/", "/a.b/", "/x/..", "./"] {
+        for p in [
+            "/", "//", "/a/", "/a//b", "/.", "/a/.b", "a/", "/a.b/", "/x/..", "./",
+        ] {
             let mut out = Vec::new();
             let found = push_lowercase(p.as_bytes(), &mut out) & SLASH_SLASH_OR_DOT != 0;
             assert_eq!(found, p.contains("//") || p.contains("/."), "{p}");
@@ -611,7 +637,8 @@ mod tests {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            seed.to_le_bytes().map(|r| alphabet[usize::from(r) % alphabet.len()])
+            seed.to_le_bytes()
+                .map(|r| alphabet[usize::from(r) % alphabet.len()])
         });
         one_byte_inputs()
             .filter(|(b, _)| b.len() == 8)
@@ -633,7 +660,11 @@ mod tests {
             let bits = (0..8).fold(0, |m, k| if b[k] == b'.' { m | 1 << k } else { m });
             assert_eq!(byte_bits(dots), bits, "{b:?}");
             if b.is_ascii() {
-                assert_eq!(lowercase_word(x).to_le_bytes()[..], b.to_ascii_lowercase(), "{b:?}");
+                assert_eq!(
+                    lowercase_word(x).to_le_bytes()[..],
+                    b.to_ascii_lowercase(),
+                    "{b:?}"
+                );
             }
         }
         let b = b"0123456789abc";
