@@ -170,9 +170,11 @@ impl List {
     }
 
     /// The node `label` under `parent` (slot + 1, 0 at the top), where
-    /// `label_hash` is [`label_hash`]`(label)`: its slot index and flags.
-    #[inline]
-    fn find(&self, parent: u32, label: &[u8], label_hash: u64) -> Option<(u32, u8)> {
+    /// `label_hash` is [`label_hash`]`(label)` and `head` its first piece
+    /// (the whole label when it has at most eight bytes): its slot index and
+    /// flags.
+    #[inline(always)]
+    fn find(&self, parent: u32, label: &[u8], label_hash: u64, head: u64) -> Option<(u32, u8)> {
         let hash = node_hash(label_hash, parent);
         let mask = (1usize << self.bits) - 1;
         let mut i = home(hash, self.bits);
@@ -181,18 +183,34 @@ impl List {
             if slot.is_empty() {
                 return None;
             }
-            if slot.fingerprint() == fingerprint(hash) && slot.parent() == parent {
-                let (start, end) = slot.label();
-                if self
-                    .text
-                    .as_bytes()
-                    .get(start..end)
-                    .is_some_and(|l| l.eq_ignore_ascii_case(label))
-                {
-                    return Some((i as u32, slot.flags()));
-                }
+            if slot.fingerprint() == fingerprint(hash)
+                && slot.parent() == parent
+                && self.is_label(slot, label, head)
+            {
+                return Some((i as u32, slot.flags()));
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether the label of `slot` is `label` (ASCII, any case), whose first
+    /// piece is `head`: a comparison of words when the label has at most
+    /// eight bytes and eight bytes of text follow its start.
+    #[inline]
+    fn is_label(&self, slot: Slot, label: &[u8], head: u64) -> bool {
+        let (start, end) = slot.label();
+        let text = self.text.as_bytes();
+        if end - start != label.len() {
+            return false;
+        }
+        match text.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+            Some(&word) if label.len() <= 8 => {
+                let stored = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * label.len()));
+                stored == ascii_lowercase(head)
+            }
+            _ => text
+                .get(start..end)
+                .is_some_and(|l| l.eq_ignore_ascii_case(label)),
         }
     }
 
@@ -217,7 +235,7 @@ impl List {
         // The last label read: the registrable one when the suffix ends there.
         let mut last_label;
         loop {
-            let (start, hash, non_ascii) = label_ending_at(name, end);
+            let (start, hash, head, non_ascii) = label_ending_at(name, end);
             if start == end {
                 return err(start, DomainErrorKind::EmptyLabel);
             }
@@ -227,15 +245,17 @@ impl List {
             }
             last_label = (start, end);
             let found = if !non_ascii {
-                self.find(parent, label, hash)
+                self.find(parent, label, hash, head)
             } else {
                 // Non-ASCII labels are matched in their `xn--` form (the
                 // label is a whole UTF-8 sequence: `.` is ASCII); one too
                 // long for DNS matches nothing.
                 let mut buf = [0u8; MAX_LABEL];
                 let text = core::str::from_utf8(label).unwrap_or_default();
-                encode_label(text, &mut buf)
-                    .and_then(|n| self.find(parent, &buf[..n], label_hash(&buf[..n])))
+                encode_label(text, &mut buf).and_then(|n| {
+                    let label = &buf[..n];
+                    self.find(parent, label, label_hash(label), table::piece(label))
+                })
             };
             let flags = found.map_or(0, |(_, f)| f & !ignore);
             if flags & (table::EXC_ICANN | table::EXC_PRIVATE) != 0 {
@@ -316,11 +336,13 @@ fn word_before(b: &[u8], end: usize) -> u64 {
 }
 
 /// The label of `name` that ends at `end` (before a `.` or the end of the
-/// name): its start, its [`label_hash`], and whether it has a non-ASCII
-/// byte. Read eight bytes at a time from its end.
+/// name): its start, its [`label_hash`], its first piece of eight bytes
+/// or less (the one [`label_hash`] hashes last), and whether it has a
+/// non-ASCII byte. Read eight bytes at a time from its end.
 #[inline]
-fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, bool) {
+fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
     let mut hash = 0;
+    let mut piece = 0;
     let mut high = 0;
     loop {
         let word = word_before(name, end);
@@ -332,18 +354,30 @@ fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, bool) {
         // within `name`.
         let n = ((dots.leading_zeros() / 8) as usize).min(end);
         if n == 8 {
-            hash = hash_piece(hash, word);
-            high |= word;
+            piece = word;
+            hash = hash_piece(hash, piece);
+            high |= piece;
             end -= 8;
             continue;
         }
         if n > 0 {
-            let piece = word >> (64 - 8 * n);
+            piece = word >> (64 - 8 * n);
             hash = hash_piece(hash, piece);
             high |= piece;
         }
-        return (end - n, hash, high & HIGH_BITS != 0);
+        return (end - n, hash, piece, high & HIGH_BITS != 0);
     }
+}
+
+/// `word` with its ASCII capital letters lowercased (its bytes are ASCII).
+#[inline]
+const fn ascii_lowercase(word: u64) -> u64 {
+    const LOW_BITS: u64 = !HIGH_BITS;
+    // The high bit of a byte from `A` on, then of one past `Z` (no carry
+    // between bytes below 0x80).
+    let from_a = word + (0x80 - b'A' as u64) * (LOW_BITS / 0x7f);
+    let past_z = word + (0x80 - b'Z' as u64 - 1) * (LOW_BITS / 0x7f);
+    word | (from_a & !past_z & HIGH_BITS) >> 2
 }
 
 /// The section of the flag pair whose ICANN bit is `icann` (its private bit
@@ -507,6 +541,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ascii_lowercase_is_its_byte_by_byte_definition() {
+        for b in 0..0x80u8 {
+            for k in 0..8 {
+                let mut bytes = *b"AZaz@[`{";
+                bytes[k] = b;
+                let lower = u64::from_le_bytes(bytes.map(|c| c.to_ascii_lowercase()));
+                let word = u64::from_le_bytes(bytes);
+                assert_eq!(ascii_lowercase(word), lower, "{word:x}");
+            }
+        }
+    }
+
+    #[test]
     fn label_ending_at_is_its_byte_by_byte_definition() {
         let pieces = ["a", "B", ".", "xn--", "\u{e9}", "0", "-", "\0", "abcdefgh"];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -524,7 +571,8 @@ mod tests {
                     .rposition(|&c| c == b'.')
                     .map_or(0, |k| k + 1);
                 let label = &name[start..end];
-                let expected = (start, label_hash(label), !label.is_ascii());
+                let head = label.rchunks(8).last().map_or(0, table::piece);
+                let expected = (start, label_hash(label), head, !label.is_ascii());
                 assert_eq!(label_ending_at(name, end), expected, "{name:?} {end}");
             }
         }

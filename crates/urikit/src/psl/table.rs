@@ -71,11 +71,18 @@ pub const fn hash_piece(h: u64, piece: u64) -> u64 {
 /// host eight bytes at a time from its end).
 #[inline]
 pub fn label_hash(label: &[u8]) -> u64 {
-    label.rchunks(8).fold(0, |h, piece| {
-        let mut word = [0u8; 8];
-        word[..piece.len()].copy_from_slice(piece);
-        hash_piece(h, u64::from_le_bytes(word))
-    })
+    label
+        .rchunks(8)
+        .fold(0, |h, bytes| hash_piece(h, piece(bytes)))
+}
+
+/// Up to eight bytes as a word, the first byte lowest, missing ones zero.
+#[inline]
+pub fn piece(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    let n = bytes.len().min(8);
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(word)
 }
 
 /// The hash of a node: its [`label_hash`] mixed with its parent (slot + 1,
