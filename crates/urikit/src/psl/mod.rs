@@ -225,25 +225,23 @@ impl List {
         }
         // The name without one final dot.
         let name = b.strip_suffix(b".").unwrap_or(b);
-        let mut end = name.len();
         // Walk the labels from the right: `start..end` is the current one,
         // read once backwards for its hash.
+        let mut end = name.len();
+        let (mut start, mut hash, mut head, mut non_ascii) = label_ending_at(name, end);
+        if start == end {
+            return err(start, DomainErrorKind::EmptyLabel);
+        }
+        if name[start].is_ascii_digit() && is_number(&name[start..end]) {
+            return err(start, DomainErrorKind::IpAddress);
+        }
+        // The implicit rule `*` (the last label), unless a rule matches.
+        let mut suffix_start = start;
+        let mut section = None;
+        let mut wildcard = None;
         let mut parent = 0u32;
-        let mut suffix: Option<(usize, Option<Section>)> = None;
-        let mut wildcard: Option<Section> = None;
-        let mut first = true;
-        // The last label read: the registrable one when the suffix ends there.
-        let mut last_label;
         loop {
-            let (start, hash, head, non_ascii) = label_ending_at(name, end);
-            if start == end {
-                return err(start, DomainErrorKind::EmptyLabel);
-            }
             let label = &name[start..end];
-            if first && label[0].is_ascii_digit() && is_number(label) {
-                return err(start, DomainErrorKind::IpAddress);
-            }
-            last_label = (start, end);
             let found = if !non_ascii {
                 self.find(parent, label, hash, head)
             } else {
@@ -257,44 +255,50 @@ impl List {
                     self.find(parent, label, label_hash(label), table::piece(label))
                 })
             };
-            let flags = found.map_or(0, |(_, f)| f & !ignore);
+            // A wildcard rule of the parent makes this label part of the
+            // suffix, known or not.
+            if let Some(s) = wildcard.take() {
+                suffix_start = start;
+                section = Some(s);
+            }
+            // Deeper rules hang below a node only: stop at the first suffix
+            // that is none.
+            let Some((slot, flags)) = found else {
+                break;
+            };
+            let flags = flags & !ignore;
             if flags & (table::EXC_ICANN | table::EXC_PRIVATE) != 0 {
                 // The exception prevails: the suffix is the labels after this one.
-                suffix = Some((end + 1, Some(section_of(flags, table::EXC_ICANN))));
+                suffix_start = end + 1;
+                section = Some(section_of(flags, table::EXC_ICANN));
                 break;
             }
-            if let Some(section) = wildcard.take() {
-                suffix = Some((start, Some(section)));
-            }
             if flags & (table::RULE_ICANN | table::RULE_PRIVATE) != 0 {
-                suffix = Some((start, Some(section_of(flags, table::RULE_ICANN))));
+                suffix_start = start;
+                section = Some(section_of(flags, table::RULE_ICANN));
             }
             if flags & (table::WILD_ICANN | table::WILD_PRIVATE) != 0 {
                 wildcard = Some(section_of(flags, table::WILD_ICANN));
             }
-            if first {
-                // The implicit rule `*`, unless a rule matched.
-                suffix = suffix.or(Some((start, None)));
-                first = false;
+            if start == 0 {
+                break;
             }
-            // Deeper rules hang below this node only: stop at the first
-            // suffix that is no node.
-            match found {
-                Some((slot, _)) if start > 0 => {
-                    parent = slot + 1;
-                    end = start - 1;
-                }
-                _ => break,
+            parent = slot + 1;
+            end = start - 1;
+            (start, hash, head, non_ascii) = label_ending_at(name, end);
+            if start == end {
+                return err(start, DomainErrorKind::EmptyLabel);
             }
         }
-        let (suffix_start, section) = suffix.unwrap_or((0, None));
-        // Every label left of the suffix must be a label too.
-        if let Some(k) = find_empty_label(&name[..suffix_start]) {
+        // Every label left of the ones read must be a label too.
+        if let Some(k) = find_empty_label(&name[..start]) {
             return err(k, DomainErrorKind::EmptyLabel);
         }
+        // The label before the suffix: the last one read, or further left
+        // (after an exception or a wildcard).
         let registrable_start = (suffix_start > 0).then(|| {
-            if last_label.1 + 1 == suffix_start {
-                last_label.0
+            if end + 1 == suffix_start {
+                start
             } else {
                 name[..suffix_start - 1]
                     .iter()
@@ -326,20 +330,32 @@ fn word_before(b: &[u8], end: usize) -> u64 {
     // Near the start: the first eight bytes shifted up past `end`.
     let first = match b.first_chunk::<8>() {
         Some(&word) => u64::from_le_bytes(word),
-        None => {
-            let mut word = [0u8; 8];
-            word[..b.len()].copy_from_slice(b);
-            u64::from_le_bytes(word)
-        }
+        None => short_word(b),
     };
     first.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
+}
+
+/// The bytes of `b` (fewer than eight) as a little-endian word, missing
+/// bytes zero: from two overlapping loads, no copy.
+#[inline]
+fn short_word(b: &[u8]) -> u64 {
+    let len = b.len();
+    if let (Some(&lo), Some(&hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << (8 * (len - 4))
+    } else if len > 0 {
+        u64::from(b[0])
+            | u64::from(b[len / 2]) << (8 * (len / 2))
+            | u64::from(b[len - 1]) << (8 * (len - 1))
+    } else {
+        0
+    }
 }
 
 /// The label of `name` that ends at `end` (before a `.` or the end of the
 /// name): its start, its [`label_hash`], its first piece of eight bytes
 /// or less (the one [`label_hash`] hashes last), and whether it has a
 /// non-ASCII byte. Read eight bytes at a time from its end.
-#[inline]
+#[inline(always)]
 fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
     let mut hash = 0;
     let mut piece = 0;
@@ -550,6 +566,14 @@ mod tests {
                 let word = u64::from_le_bytes(bytes);
                 assert_eq!(ascii_lowercase(word), lower, "{word:x}");
             }
+        }
+    }
+
+    #[test]
+    fn short_word_is_its_bytes() {
+        let b = *b"abcdefgh";
+        for len in 0..8 {
+            assert_eq!(short_word(&b[..len]), table::piece(&b[..len]), "{len}");
         }
     }
 
