@@ -406,12 +406,17 @@ const PERCENT: u8 = 2;
 const PAREN: u8 = 4;
 /// `/` followed by `/` or `.`: maybe an empty or dot segment.
 const SLASH_SLASH_OR_DOT: u8 = 8;
+/// `&`: a query of more than one parameter.
+const AMPERSAND: u8 = 16;
+/// `id` (any case), which every IA session-id pattern has.
+const ID: u8 = 32;
 
 /// Lowercases `b[..len]` in place and says which of the bytes above it
-/// holds, sixteen bytes at a time (a loop over an array, which the compiler
-/// makes vector code); `b` has seventeen bytes of room after them, which
-/// it fills with neutral bytes.
-fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
+/// holds ([`AMPERSAND`] and [`ID`] only for a `QUERY`), sixteen bytes at a
+/// time (a loop over an array, which the compiler makes vector code); `b`
+/// has seventeen bytes of room after them, which it fills with neutral
+/// bytes.
+fn lowercase_and_flag<const QUERY: bool>(b: &mut [u8], len: usize) -> u8 {
     b[len..len + 17].fill(b'a');
     let mut flags = [0u8; 16];
     let mut i = 0;
@@ -428,6 +433,10 @@ fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
                 | u8::from(c == b'%') << 1
                 | u8::from(c == b'(') << 2
                 | u8::from(c == b'/' && (next[k] == b'/' || next[k] == b'.')) << 3;
+            if QUERY {
+                flags[k] |= u8::from(c == b'&') << 4
+                    | u8::from(c | 0x20 == b'i' && next[k] | 0x20 == b'd') << 5;
+            }
             w[k] = c | u8::from(c.wrapping_sub(b'A') < 26) << 5;
         }
         i += 16;
@@ -435,12 +444,13 @@ fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
     flags.iter().fold(0, |a, &f| a | f)
 }
 
-/// Appends `src` to `out` lowercased, with [`lowercase_and_flag`]'s flags.
+/// Appends the query `src` to `out` lowercased, with
+/// [`lowercase_and_flag`]'s flags.
 fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
     let from = out.len();
     out.extend_from_slice(src);
     out.resize(from + src.len() + 17, 0);
-    let flags = lowercase_and_flag(&mut out[from..], src.len());
+    let flags = lowercase_and_flag::<true>(&mut out[from..], src.len());
     out.truncate(from + src.len());
     flags
 }
@@ -466,7 +476,7 @@ enum Path {
 fn write_path(path: &[u8], hosted: bool, buf: &mut [u8], at: usize) -> Path {
     let len = path.len();
     buf[at..at + len].copy_from_slice(path);
-    let flags = lowercase_and_flag(&mut buf[at..], len);
+    let flags = lowercase_and_flag::<false>(&mut buf[at..], len);
     let p = &buf[at..at + len];
     if flags & (UNPRINTABLE | PERCENT) != 0 {
         return Path::Encode;
@@ -524,7 +534,8 @@ fn write_query(query: &[u8], out: &mut Vec<u8>) -> bool {
     }
     out.push(b'?');
     let from = out.len();
-    if push_lowercase(query, out) & (UNPRINTABLE | PERCENT) != 0 {
+    let mut flags = push_lowercase(query, out);
+    if flags & (UNPRINTABLE | PERCENT) != 0 {
         out.truncate(from);
         if has_tab_or_newline(query) {
             return false;
@@ -532,12 +543,18 @@ fn write_query(query: &[u8], out: &mut Vec<u8>) -> bool {
         decode_repeatedly_onto(query, out);
         encode_tail(out, from, &GOOGLE_KEEP);
         out[from..].make_ascii_lowercase();
+        // What the decoded query holds is not known.
+        flags = AMPERSAND | ID;
     }
     // Session ids: none in the query as written (the general path removes
     // them before sorting) nor once sorted.
-    let no_session = |q: &[u8]| !(may_have_session_id(q) && has_ia_session_id(q));
+    let no_session =
+        |q: &[u8]| flags & ID == 0 || !(may_have_session_id(q) && has_ia_session_id(q));
     if !no_session(&out[from..]) {
         return false;
+    }
+    if flags & AMPERSAND == 0 {
+        return true;
     }
     match sort_params(out, from) {
         None => false,
@@ -613,8 +630,31 @@ mod tests {
             let any = |f: &dyn Fn(u8) -> bool| b.iter().any(|&c| f(c));
             let expected = u8::from(any(&|c| !(0x21..=0x7e).contains(&c)))
                 | u8::from(any(&|c| c == b'%')) << 1
-                | u8::from(any(&|c| c == b'(')) << 2;
+                | u8::from(any(&|c| c == b'(')) << 2
+                | u8::from(any(&|c| c == b'&')) << 4;
             assert_eq!(flags, expected, "{b:?}");
+        }
+        for p in [
+            "id",
+            "ID",
+            "iD",
+            "Id",
+            "i",
+            "d",
+            "di",
+            "i d",
+            "xid=",
+            "aspsessionid",
+        ] {
+            let mut out = Vec::new();
+            let has_id = |p: &str| p.to_ascii_lowercase().contains("id");
+            let found = push_lowercase(p.as_bytes(), &mut out) & ID != 0;
+            assert_eq!(found, has_id(p), "{p}");
+            for pad in [14, 15, 16] {
+                let long = alloc::format!("{}{p}", "b".repeat(pad));
+                let found = push_lowercase(long.as_bytes(), &mut out) & ID != 0;
+                assert_eq!(found, has_id(&long), "{long}");
+            }
         }
         for p in [
             "/", "//", "/a/", "/a//b", "/.", "/a/.b", "a/", "/a.b/", "/x/..", "./",
