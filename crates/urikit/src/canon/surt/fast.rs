@@ -151,6 +151,17 @@ fn find_query_or_fragment(input: &[u8], from: usize) -> Option<usize> {
         (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize)
     };
     let mut i = from;
+    // Sixteen bytes at a time while none is one (a loop over an array,
+    // which the compiler makes vector code).
+    while let Some(block) = input.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        if block
+            .iter()
+            .fold(false, |any, &c| any | (c == b'?') | (c == b'#'))
+        {
+            break;
+        }
+        i += 16;
+    }
     while i + 8 <= input.len() {
         if let Some(k) = found(i) {
             return Some(k);
