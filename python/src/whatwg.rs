@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use urikit::whatwg::{self, Difference, Url};
-use urikit::UriRef;
+use urikit::{UriBuf, UriRef};
 
 use crate::errors::{parse_error, whatwg_error};
 use crate::uri::PyUriRef;
@@ -203,8 +203,11 @@ impl PyUrl {
     }
     /// The URL as an RFC 3986 URI: what browsers would request, in a form
     /// `urikit.parse` accepts.
-    fn to_rfc3986(&self) -> String {
-        self.url.to_rfc3986().into_string()
+    fn to_rfc3986(&self) -> PyResult<String> {
+        self.url
+            .to_rfc3986()
+            .map(UriBuf::into_string)
+            .map_err(|e| parse_error(self.url.href(), &e))
     }
     /// The getters as a dict (`href`, `origin`, `protocol`, `username`,
     /// `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`).

@@ -84,6 +84,10 @@
 //! - `whatwg` (implies `idna`): [`whatwg::Url`], the WHATWG URL Standard's parser,
 //!   serializer and setters, and the differential with RFC 3986.
 //!
+//! Minimum Rust: 1.80 for the default features and `alloc`, `serde`,
+//! `extract`, `psl`; 1.88 for `idna` and what implies it (`whatwg`, `canon`),
+//! which the `idna` crate's ICU dependencies require.
+//!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!
 //! ## Choices where the texts leave room

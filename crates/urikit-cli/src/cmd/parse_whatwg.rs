@@ -68,7 +68,10 @@ impl Report for Reading<'_> {
         }
         o.opt("host_type", self.url.host_kind().map(|k| k.name()))
             .str("origin", &self.url.origin())
-            .str("rfc3986", self.url.to_rfc3986().as_str());
+            .opt(
+                "rfc3986",
+                self.url.to_rfc3986().ok().as_ref().map(|u| u.as_str()),
+            );
         o.arr("violations", |a| {
             for e in &self.violations {
                 a.obj(|v| {
@@ -105,7 +108,10 @@ impl Report for Reading<'_> {
             row(name, value);
         }
         row("origin", &self.url.origin());
-        row("rfc3986", self.url.to_rfc3986().as_str());
+        match self.url.to_rfc3986() {
+            Ok(uri) => row("rfc3986", uri.as_str()),
+            Err(e) => row("rfc3986", &format!("(none: {e})")),
+        }
         for e in &self.violations {
             row(
                 "violation",

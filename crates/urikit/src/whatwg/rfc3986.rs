@@ -27,7 +27,7 @@ use super::host::HostKind;
 use super::{Url, ValidationError};
 use crate::pct::encode_preserving;
 use crate::table::{Table, FRAGMENT, PATH, QUERY, REG_NAME, USERINFO};
-use crate::{Uri, UriBuf};
+use crate::{ParseError, Uri, UriBuf};
 
 /// `userinfo` without `:`, for a username (the `:` separates the password).
 const USERNAME: Table = USERINFO.minus(Table::new(b":"));
@@ -37,9 +37,11 @@ impl Url {
     /// but RFC 3986 does not allow percent-encoded (see the
     /// [module docs](super::rfc3986)), valid triplets kept.
     ///
-    /// # Panics
-    /// Only if the URL is longer than RFC 3986 parsing takes (4 GiB minus
-    /// 1 KiB).
+    /// # Errors
+    /// [`ParseErrorKind::TooLong`](crate::ParseErrorKind::TooLong) when the
+    /// URI would be longer than RFC 3986 parsing takes (4 GiB minus 1 KiB),
+    /// the only error: what the URL Standard accepts, encoded here, is a
+    /// URI (`tests/whatwg.rs` checks it on the vectors and generated URLs).
     ///
     /// # Example
     /// ```
@@ -47,12 +49,12 @@ impl Url {
     ///
     /// let url = Url::parse("http://h/a|b^[c]?x={y}#`z`", None)?;
     /// assert_eq!(url.href(), "http://h/a|b^[c]?x={y}#%60z%60");
-    /// assert_eq!(url.to_rfc3986().as_str(), "http://h/a%7Cb%5E%5Bc%5D?x=%7By%7D#%60z%60");
+    /// assert_eq!(url.to_rfc3986()?.as_str(), "http://h/a%7Cb%5E%5Bc%5D?x=%7By%7D#%60z%60");
     /// let url = Url::parse("sc:a b%zz", None)?;
-    /// assert_eq!(url.to_rfc3986().as_str(), "sc:a%20b%25zz");
-    /// # Ok::<_, urikit::whatwg::ValidationError>(())
+    /// assert_eq!(url.to_rfc3986()?.as_str(), "sc:a%20b%25zz");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_rfc3986(&self) -> UriBuf {
+    pub fn to_rfc3986(&self) -> Result<UriBuf, ParseError> {
         let mut out = String::with_capacity(self.s.len() + 16);
         out.push_str(self.protocol());
         if let Some(kind) = self.host {
@@ -87,10 +89,7 @@ impl Url {
             out.push('#');
             out.push_str(&encode_preserving(f, &FRAGMENT));
         }
-        match UriBuf::parse(out) {
-            Ok(uri) => uri,
-            Err((e, s)) => panic!("to_rfc3986 wrote {s:?}, not a URI: {e}"),
-        }
+        UriBuf::parse(out).map_err(|(e, _)| e)
     }
 
     /// An RFC 3986 URI read as a browser would: the URL, and the
