@@ -101,8 +101,14 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
             Path::General => return false,
         }
     }
-    out.truncate(base + at);
-    query.map_or(true, |q| write_query(q, out))
+    match query {
+        // In the room left after the key so far.
+        Some(q) => write_query(q, out, base + at),
+        None => {
+            out.truncate(base + at);
+            true
+        }
+    }
 }
 
 /// The scheme at the start of `input` and the length of it with its `://`
@@ -455,12 +461,15 @@ fn lowercase_and_flag<const QUERY: bool>(b: &mut [u8], len: usize) -> u8 {
     flags.iter().fold(0, |a, &f| a | f)
 }
 
-/// Appends the query `src` to `out` lowercased, with
+/// Writes the query `src` lowercased to `out` from `from` (`out` made
+/// longer when it has not the room), cuts `out` after it, and returns
 /// [`lowercase_and_flag`]'s flags.
-fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
-    let from = out.len();
-    out.extend_from_slice(src);
-    out.resize(from + src.len() + 17, 0);
+fn write_lowercase_at(src: &[u8], out: &mut Vec<u8>, from: usize) -> u8 {
+    let room = from + src.len() + 17;
+    if out.len() < room {
+        out.resize(room, 0);
+    }
+    out[from..from + src.len()].copy_from_slice(src);
     let flags = lowercase_and_flag::<true>(&mut out[from..], src.len());
     out.truncate(from + src.len());
     flags
@@ -536,16 +545,18 @@ fn without_final_slashes(p: &[u8]) -> usize {
     }
 }
 
-/// Writes `?` and the query, decoded and encoded again when needed,
-/// lowercased, its parameters sorted by key then value; nothing for an
-/// empty one. `false` for the general path.
-fn write_query(query: &[u8], out: &mut Vec<u8>) -> bool {
+/// Writes `?` and the query to `out` from `at` (what `out` has from there
+/// on is spare room), decoded and encoded again when needed, lowercased, its
+/// parameters sorted by key then value; nothing for an empty one. `false`
+/// for the general path.
+fn write_query(query: &[u8], out: &mut Vec<u8>, at: usize) -> bool {
     if query.is_empty() {
+        out.truncate(at);
         return true;
     }
-    out.push(b'?');
-    let from = out.len();
-    let mut flags = push_lowercase(query, out);
+    let from = at + 1;
+    let mut flags = write_lowercase_at(query, out, from);
+    out[at] = b'?';
     if flags & (UNPRINTABLE | PERCENT) != 0 {
         out.truncate(from);
         if has_tab_or_newline(query) {
@@ -630,6 +641,12 @@ mod tests {
                 })
             })
         })
+    }
+
+    /// Appends `src` to `out` lowercased, with [`lowercase_and_flag`]'s
+    /// flags for a query.
+    fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
+        write_lowercase_at(src, out, out.len())
     }
 
     #[test]
