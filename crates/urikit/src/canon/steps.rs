@@ -1119,18 +1119,32 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
 /// `aspsessionid`; so only the starts that the `=`s of `q` give are tried.
 pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
     let mut from = 0;
+    // The first `&` at or after `from` once looked for (found again only
+    // when `from` has passed it: linear in all).
+    let mut amp: Option<usize> = None;
     while let Some(k) = find_byte(&q[from..], b'=') {
         let eq = from + k;
         from = eq + 1;
-        // The first `&` after the `=` (or the length): the next one from
-        // the start of a pattern, which has no `&` before its `=`.
-        let next_amp = || find_byte(&q[from..], b'&').map_or(q.len(), |k| from + k);
         if eq >= 2 && q[eq - 2..eq].eq_ignore_ascii_case(b"id") {
             // Pattern numbers (as in `ia_session_id`) and their starts.
             for (pattern, key_len) in [(0, 11), (1, 10), (2, 4), (4, 5)] {
                 if let Some(i) = (eq + 1).checked_sub(key_len) {
-                    let amp = if pattern == 4 { next_amp() } else { q.len() };
-                    if ia_session_id(q, i, amp, pattern).is_some() {
+                    // `cfid=` needs the first `&` after its `=` (or the
+                    // length): the first after its start, where no `&` is
+                    // before the `=`.
+                    let next_amp = if pattern == 4 {
+                        match amp {
+                            Some(a) if a >= from => a,
+                            _ => {
+                                let a = find_byte(&q[from..], b'&').map_or(q.len(), |k| from + k);
+                                amp = Some(a);
+                                a
+                            }
+                        }
+                    } else {
+                        q.len()
+                    };
+                    if ia_session_id(q, i, next_amp, pattern).is_some() {
                         return true;
                     }
                 }
