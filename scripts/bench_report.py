@@ -22,8 +22,8 @@ OURS = "urikit"
 # Display order of the libraries (others follow, sorted).
 ORDER = ["urikit", "fluent-uri", "oxiri", "iri-string", "uriparse", "http", "url",
          "ada-url", "ada-url-can_parse", "percent-encoding", "psl", "publicsuffix"]
-OPS = ["parse", "resolve_relative", "resolve_absolute", "normalize", "decode_path",
-       "surt", "domain"]
+OPS = ["parse", "parse_iri", "whatwg", "resolve_relative", "resolve_absolute",
+       "normalize", "decode_path", "surt", "domain"]
 # The targets of issue 14, every list: parse >= 2x the fastest peer (ada-url's
 # `can_parse` included), resolve >= 2.5x oxiri, normalize >= 3.5x fluent-uri.
 TARGETS = {  # operation -> (peer the target is against or None = fastest, factor)
@@ -31,7 +31,18 @@ TARGETS = {  # operation -> (peer the target is against or None = fastest, facto
     "resolve_relative": ("oxiri", 2.5),
     "resolve_absolute": ("oxiri", 2.5),
     "normalize": ("fluent-uri", 3.5),
+    # Issue 15: IRI parse faster than fluent-uri's and oxiri's (the fastest
+    # of them); issue 16: the WHATWG parse faster than ada-url's.
+    "parse_iri": (None, 1.0),
+    "whatwg": ("ada-url", 1.0),
 }
+# Issue 17: targets in urikit's ns per URL (at most), every list.
+NS_TARGETS = {"surt": 150, "domain": 50}
+
+
+def meets(ratio, factor):
+    """A factor of 1 means "faster than": strictly above."""
+    return ratio > factor if factor == 1.0 else ratio >= factor
 
 
 def load(root):
@@ -105,7 +116,7 @@ def ratio_rows(results, counts):
             if factor:
                 against = speeds.get(target_peer) if target_peer else peers[peer]
                 if against:
-                    ok = (ours / against, target_peer or peer, ours / against >= factor)
+                    ok = (ours / against, target_peer or peer, meets(ours / against, factor))
         table[op].append((dataset, speeds, ns_url, ratio, peer, ok))
     return table
 
@@ -114,7 +125,14 @@ def target_summary(table):
     """The targets' table: one row per operation with a target, one cell per
     dataset (urikit's ratio to the peer the target names, met or missed), and
     the list of the misses."""
-    datasets = sorted({r[0] for op in TARGETS for r in table.get(op, [])})
+    # The columns: the URL lists (datasets measured by more than one
+    # operation). An operation on a list of its own (parse_iri on the IRI
+    # list) shows that list's cell in its first column, named.
+    seen = defaultdict(int)
+    for op in list(TARGETS) + list(NS_TARGETS):
+        for r in table.get(op, []):
+            seen[r[0]] += 1
+    datasets = sorted(d for d, n in seen.items() if n > 1)
     if not datasets:
         return [], []
     lines = ["### Targets", "",
@@ -126,19 +144,38 @@ def target_summary(table):
         rows = {r[0]: r for r in table.get(op, [])}
         if not rows:
             continue
+        own = [] if set(rows) & set(datasets) else sorted(rows)
         cells = []
-        for d in datasets:
+        for d in own or datasets:
             ok = rows[d][5] if d in rows else None
             if ok is None:
                 cells.append("–")
                 missed.append(f"{op} {d}: not measured")
                 continue
             ratio, against, met = ok
-            cells.append(f"{ratio:.2f}× {against}: " + ("met" if met else "**missed**"))
+            name = f"{d} list: " if own else ""
+            cells.append(f"{name}{ratio:.2f}× {against}: " + ("met" if met else "**missed**"))
             if not met:
                 missed.append(f"{op} {d}: {ratio:.2f}× {against} < {factor}×")
+        cells += ["–"] * (len(datasets) - len(cells))
         who = peer or "fastest peer"
-        lines.append(f"| {op} | ≥ {factor}× {who} | " + " | ".join(cells) + " |")
+        relation = "> 1×" if factor == 1.0 else f"≥ {factor}×"
+        lines.append(f"| {op} | {relation} {who} | " + " | ".join(cells) + " |")
+    for op, limit in NS_TARGETS.items():
+        rows = {r[0]: r for r in table.get(op, [])}
+        if not rows:
+            continue
+        cells = []
+        for d in datasets:
+            ns = rows[d][2] if d in rows else None
+            if ns is None:
+                cells.append("–")
+                missed.append(f"{op} {d}: not measured")
+                continue
+            cells.append(f"{ns:.0f} ns/URL: " + ("met" if ns <= limit else "**missed**"))
+            if ns > limit:
+                missed.append(f"{op} {d}: {ns:.0f} ns/URL > {limit} ns")
+        lines.append(f"| {op} | ≤ {limit} ns/URL | " + " | ".join(cells) + " |")
     lines.append("")
     lines.append("Missed: " + "; ".join(missed) + "." if missed else "Every target met.")
     lines.append("")
@@ -155,7 +192,10 @@ def markdown(results, counts):
         title = f"### {op}"
         if target:
             who = target[0] or "the fastest peer"
-            title += f" (target: urikit ≥ {target[1]}× {who})"
+            relation = "> 1×" if target[1] == 1.0 else f"≥ {target[1]}×"
+            title += f" (target: urikit {relation} {who})"
+        elif op in NS_TARGETS:
+            title += f" (target: urikit ≤ {NS_TARGETS[op]} ns/URL)"
         lines += [title, "", "MB/s (median); ns/URL and the ratio are urikit's.", ""]
         lines.append("| dataset | " + " | ".join(libs) +
                      " | urikit ns/URL | urikit ÷ fastest peer | target |")
@@ -166,6 +206,8 @@ def markdown(results, counts):
             n = "–" if ns_url is None else f"{ns_url:.0f}"
             t = "–" if ok is None else (
                 f"{ok[0]:.2f}× {ok[1]}: " + ("met" if ok[2] else "**not met**"))
+            if op in NS_TARGETS and ns_url is not None:
+                t = f"≤ {NS_TARGETS[op]} ns: " + ("met" if ns_url <= NS_TARGETS[op] else "**not met**")
             lines.append(f"| {dataset} | " + " | ".join(cells) + f" | {n} | {r} | {t} |")
         lines.append("")
         partial = []
@@ -203,7 +245,7 @@ def scaling_rows(results):
 COLORS = {"urikit": "#d62728", "fluent-uri": "#1f77b4", "oxiri": "#2ca02c",
           "iri-string": "#9467bd", "uriparse": "#8c564b", "http": "#e377c2",
           "url": "#7f7f7f", "ada-url": "#bcbd22", "ada-url-can_parse": "#ff7f0e",
-          "percent-encoding": "#17becf"}
+          "percent-encoding": "#17becf", "psl": "#aec7e8", "publicsuffix": "#98df8a"}
 
 
 def svg(results, counts):

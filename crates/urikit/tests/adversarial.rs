@@ -255,3 +255,81 @@ fn parse_time_grows_linearly() {
         });
     }
 }
+
+/// The IRI side on the same corpus, plus runs of non-ASCII characters (the
+/// IRI scans), on the small stack: an ASCII reference is an IRI exactly
+/// when it is a URI reference, and every valid one converts both ways,
+/// resolves and normalizes.
+#[test]
+fn pathological_iris() {
+    use urikit::iri::{Iri, IriRef};
+    small_stack(|| {
+        let mut corpus = corpus();
+        corpus.extend([
+            (
+                "non-ASCII path run",
+                format!("/{}", "é".repeat(MB / 2)),
+                true,
+            ),
+            ("CJK host", format!("//{}", "例".repeat(MB / 3)), true),
+            (
+                "iprivate in a path",
+                format!("/{}", "\u{E000}".repeat(MB / 3)),
+                false,
+            ),
+            (
+                "iprivate in a query",
+                format!("?{}", "\u{E000}".repeat(MB / 3)),
+                true,
+            ),
+            (
+                "bidi controls",
+                format!("/{}", "\u{202E}".repeat(MB / 3)),
+                false,
+            ),
+            ("%C3%A9 run", format!("/{}", "%C3%A9".repeat(MB / 6)), true),
+            (
+                "overlong %C0%AF run",
+                format!("/{}", "%C0%AF".repeat(MB / 6)),
+                true,
+            ),
+        ]);
+        let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+        for (name, input, valid) in corpus {
+            let got = IriRef::parse(&input);
+            // The corpus's run of `é` is an IRI, not a URI.
+            let valid = valid || name == "non-ASCII run";
+            assert_eq!(got.is_ok(), valid, "{name}: {:?}", got.err());
+            let Ok(iri) = got else { continue };
+            let uri = iri.to_uri();
+            assert!(UriRef::parse(uri.as_str()).is_ok(), "{name}: to_uri");
+            let back = UriRef::parse(uri.as_str()).unwrap().to_iri();
+            assert_eq!(
+                back.as_iri_ref().to_uri().as_str(),
+                uri.as_str(),
+                "{name}: round trip"
+            );
+            let t = iri.resolve_against(&base).unwrap();
+            assert!(IriRef::parse(t.as_str()).is_ok(), "{name}: resolved");
+            let n = Normalizer::new().normalize_iri(&iri);
+            assert!(IriRef::parse(n.as_str()).is_ok(), "{name}: normalized");
+        }
+    });
+}
+
+/// The IRI scans stay linear too: runs of non-ASCII characters, alone and
+/// between dot segments.
+#[test]
+fn iri_parse_time_grows_linearly() {
+    use urikit::iri::IriRef;
+    let shapes: [(&str, fn(usize) -> String); 2] = [
+        ("é run", |n| format!("/{}", "é".repeat(n / 2))),
+        ("例/../ run", |n| "例/../".repeat(n / 8)),
+    ];
+    for (name, shape) in shapes {
+        let (small, large) = (shape(2 * MB), shape(16 * MB));
+        common::linear::assert_linear(name, &small, &large, &|s| {
+            let _ = std::hint::black_box(IriRef::parse(s));
+        });
+    }
+}
