@@ -1113,22 +1113,48 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
 /// Whether an IA session-id pattern matches somewhere in `q`, at any
 /// position (also inside a `%XX`, where the removal does not look: a yes may
 /// be more than it removes, a no is exact).
+///
+/// Each pattern has its `=` at a fixed place: right after `id`
+/// (`jsessionid=`, `phpsessid=`, `sid=`, `cfid=`) or eight bytes after
+/// `aspsessionid`; so only the starts that the `=`s of `q` give are tried.
 pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
-    let mut next_amp = q.len();
-    (0..q.len()).rev().any(|i| {
-        if q[i] == b'&' {
-            next_amp = i;
+    let mut from = 0;
+    // The first `&` at or after `from` once looked for (found again only
+    // when `from` has passed it: linear in all).
+    let mut amp: Option<usize> = None;
+    while let Some(k) = find_byte(&q[from..], b'=') {
+        let eq = from + k;
+        from = eq + 1;
+        if eq >= 2 && q[eq - 2..eq].eq_ignore_ascii_case(b"id") {
+            // Pattern numbers (as in `ia_session_id`) and their starts.
+            for (pattern, key_len) in [(0, 11), (1, 10), (2, 4), (4, 5)] {
+                if let Some(i) = (eq + 1).checked_sub(key_len) {
+                    // `cfid=` needs the first `&` after its `=` (or the
+                    // length): the first after its start, where no `&` is
+                    // before the `=`.
+                    let next_amp = if pattern == 4 {
+                        match amp {
+                            Some(a) if a >= from => a,
+                            _ => {
+                                let a = find_byte(&q[from..], b'&').map_or(q.len(), |k| from + k);
+                                amp = Some(a);
+                                a
+                            }
+                        }
+                    } else {
+                        q.len()
+                    };
+                    if ia_session_id(q, i, next_amp, pattern).is_some() {
+                        return true;
+                    }
+                }
+            }
         }
-        let pattern = match q[i] | 0x20 {
-            b'j' => 0,
-            b'p' => 1,
-            b's' => 2,
-            b'a' => 3,
-            b'c' => 4,
-            _ => return false,
-        };
-        ia_session_id(q, i, next_amp, pattern).is_some()
-    })
+        if eq >= 20 && ia_session_id(q, eq - 20, q.len(), 3).is_some() {
+            return true;
+        }
+    }
+    false
 }
 
 /// The most session ids the IA patterns remove from one query or path: the
@@ -1327,5 +1353,64 @@ pub(crate) fn strip_path_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds)
             }
             (removed > 0).then_some(cur)
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`has_ia_session_id`] by its definition: each pattern tried at each
+    /// position.
+    fn has_ia_session_id_at_some_position(q: &[u8]) -> bool {
+        (0..q.len()).any(|i| {
+            let next_amp = find_byte(&q[i..], b'&').map_or(q.len(), |k| i + k);
+            (0..5).any(|pattern| ia_session_id(q, i, next_amp, pattern).is_some())
+        })
+    }
+
+    #[test]
+    fn has_ia_session_id_tries_every_position() {
+        let id32 = "0123456789abcdefABCDEF0123456789";
+        let pieces = [
+            "jsessionid=",
+            "JSESSIONID=",
+            "phpsessid=",
+            "sid=",
+            "SiD=",
+            "cfid=",
+            "&cftoken=",
+            "aspsessionid",
+            "ABCDEFGH",
+            "abcdefghijklmnopqrstuvwx",
+            id32,
+            "=",
+            "&",
+            "1",
+            "x",
+            "id=",
+            "%",
+            "$",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut found = 0;
+        for _ in 0..100_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut r = seed;
+            let n = r % 7;
+            let q: alloc::string::String = (0..n)
+                .map(|_| {
+                    r = r.rotate_right(5).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                    pieces[(r >> 40) as usize % pieces.len()]
+                })
+                .collect();
+            let expected = has_ia_session_id_at_some_position(q.as_bytes());
+            found += usize::from(expected);
+            assert_eq!(has_ia_session_id(q.as_bytes()), expected, "{q:?}");
+        }
+        // The generated queries hold matches too.
+        assert!(found > 1000, "{found}");
     }
 }

@@ -55,7 +55,7 @@ use alloc::borrow::Cow;
 use core::fmt;
 
 use punycode::{encode_label, MAX_LABEL};
-use table::{fingerprint, hash_byte, home, label_hash, node_hash, Slot, PRIVATE};
+use table::{fingerprint, hash_piece, home, label_hash, node_hash, Slot, PRIVATE};
 pub use table::{BuildError as ListError, BuildErrorKind as ListErrorKind};
 
 mod embedded {
@@ -170,9 +170,11 @@ impl List {
     }
 
     /// The node `label` under `parent` (slot + 1, 0 at the top), where
-    /// `label_hash` is [`label_hash`]`(label)`: its slot index and flags.
-    #[inline]
-    fn find(&self, parent: u32, label: &[u8], label_hash: u64) -> Option<(u32, u8)> {
+    /// `label_hash` is [`label_hash`]`(label)` and `head` its first piece
+    /// (the whole label when it has at most eight bytes): its slot index and
+    /// flags.
+    #[inline(always)]
+    fn find(&self, parent: u32, label: &[u8], label_hash: u64, head: u64) -> Option<(u32, u8)> {
         let hash = node_hash(label_hash, parent);
         let mask = (1usize << self.bits) - 1;
         let mut i = home(hash, self.bits);
@@ -181,18 +183,34 @@ impl List {
             if slot.is_empty() {
                 return None;
             }
-            if slot.fingerprint() == fingerprint(hash) && slot.parent() == parent {
-                let (start, end) = slot.label();
-                if self
-                    .text
-                    .as_bytes()
-                    .get(start..end)
-                    .is_some_and(|l| l.eq_ignore_ascii_case(label))
-                {
-                    return Some((i as u32, slot.flags()));
-                }
+            if slot.fingerprint() == fingerprint(hash)
+                && slot.parent() == parent
+                && self.is_label(slot, label, head)
+            {
+                return Some((i as u32, slot.flags()));
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether the label of `slot` is `label` (ASCII, any case), whose first
+    /// piece is `head`: a comparison of words when the label has at most
+    /// eight bytes and eight bytes of text follow its start.
+    #[inline]
+    fn is_label(&self, slot: Slot, label: &[u8], head: u64) -> bool {
+        let (start, end) = slot.label();
+        let text = self.text.as_bytes();
+        if end - start != label.len() {
+            return false;
+        }
+        match text.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+            Some(&word) if label.len() <= 8 => {
+                let stored = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * label.len()));
+                stored == ascii_lowercase(head)
+            }
+            _ => text
+                .get(start..end)
+                .is_some_and(|l| l.eq_ignore_ascii_case(label)),
         }
     }
 
@@ -207,84 +225,80 @@ impl List {
         }
         // The name without one final dot.
         let name = b.strip_suffix(b".").unwrap_or(b);
-        let mut end = name.len();
         // Walk the labels from the right: `start..end` is the current one,
         // read once backwards for its hash.
+        let mut end = name.len();
+        let (mut start, mut hash, mut head, mut non_ascii) = label_ending_at(name, end);
+        if start == end {
+            return err(start, DomainErrorKind::EmptyLabel);
+        }
+        if name[start].is_ascii_digit() && is_number(&name[start..end]) {
+            return err(start, DomainErrorKind::IpAddress);
+        }
+        // The implicit rule `*` (the last label), unless a rule matches.
+        let mut suffix_start = start;
+        let mut section = None;
+        let mut wildcard = None;
         let mut parent = 0u32;
-        let mut suffix: Option<(usize, Option<Section>)> = None;
-        let mut wildcard: Option<Section> = None;
-        let mut first = true;
-        // The last label read: the registrable one when the suffix ends there.
-        let mut last_label;
         loop {
-            let mut start = 0;
-            let mut hash = 0u64;
-            let mut bits = 0u8;
-            for (k, &c) in name[..end].iter().enumerate().rev() {
-                if c == b'.' {
-                    start = k + 1;
-                    break;
-                }
-                hash = hash_byte(hash, c);
-                bits |= c;
-            }
-            if start == end {
-                return err(start, DomainErrorKind::EmptyLabel);
-            }
             let label = &name[start..end];
-            if first && label[0].is_ascii_digit() && is_number(label) {
-                return err(start, DomainErrorKind::IpAddress);
-            }
-            last_label = (start, end);
-            let found = if bits < 0x80 {
-                self.find(parent, label, hash)
+            let found = if !non_ascii {
+                self.find(parent, label, hash, head)
             } else {
                 // Non-ASCII labels are matched in their `xn--` form (the
                 // label is a whole UTF-8 sequence: `.` is ASCII); one too
                 // long for DNS matches nothing.
                 let mut buf = [0u8; MAX_LABEL];
                 let text = core::str::from_utf8(label).unwrap_or_default();
-                encode_label(text, &mut buf)
-                    .and_then(|n| self.find(parent, &buf[..n], label_hash(&buf[..n])))
+                encode_label(text, &mut buf).and_then(|n| {
+                    let label = &buf[..n];
+                    self.find(parent, label, label_hash(label), table::piece(label))
+                })
             };
-            let flags = found.map_or(0, |(_, f)| f & !ignore);
+            // A wildcard rule of the parent makes this label part of the
+            // suffix, known or not.
+            if let Some(s) = wildcard.take() {
+                suffix_start = start;
+                section = Some(s);
+            }
+            // Deeper rules hang below a node only: stop at the first suffix
+            // that is none.
+            let Some((slot, flags)) = found else {
+                break;
+            };
+            let flags = flags & !ignore;
             if flags & (table::EXC_ICANN | table::EXC_PRIVATE) != 0 {
                 // The exception prevails: the suffix is the labels after this one.
-                suffix = Some((end + 1, Some(section_of(flags, table::EXC_ICANN))));
+                suffix_start = end + 1;
+                section = Some(section_of(flags, table::EXC_ICANN));
                 break;
             }
-            if let Some(section) = wildcard.take() {
-                suffix = Some((start, Some(section)));
-            }
             if flags & (table::RULE_ICANN | table::RULE_PRIVATE) != 0 {
-                suffix = Some((start, Some(section_of(flags, table::RULE_ICANN))));
+                suffix_start = start;
+                section = Some(section_of(flags, table::RULE_ICANN));
             }
             if flags & (table::WILD_ICANN | table::WILD_PRIVATE) != 0 {
                 wildcard = Some(section_of(flags, table::WILD_ICANN));
             }
-            if first {
-                // The implicit rule `*`, unless a rule matched.
-                suffix = suffix.or(Some((start, None)));
-                first = false;
+            if start == 0 {
+                break;
             }
-            // Deeper rules hang below this node only: stop at the first
-            // suffix that is no node.
-            match found {
-                Some((slot, _)) if start > 0 => {
-                    parent = slot + 1;
-                    end = start - 1;
-                }
-                _ => break,
+            parent = slot + 1;
+            end = start - 1;
+            (start, hash, head, non_ascii) = label_ending_at(name, end);
+            if start == end {
+                return err(start, DomainErrorKind::EmptyLabel);
             }
         }
-        let (suffix_start, section) = suffix.unwrap_or((0, None));
-        // Every label left of the suffix must be a label too.
-        if let Some(k) = find_empty_label(&name[..suffix_start]) {
+        // Every label left of the ones read must be a label too.
+        if let Some(k) = find_empty_label(&name[..start]) {
             return err(k, DomainErrorKind::EmptyLabel);
         }
+        // The label before the suffix: the last one read, or further left
+        // (after an exception or a wildcard).
         let registrable_start = (suffix_start > 0).then(|| {
-            if last_label.1 + 1 == suffix_start {
-                last_label.0
+            if end + 1 == suffix_start {
+                start
             } else {
                 name[..suffix_start - 1]
                     .iter()
@@ -299,6 +313,87 @@ impl List {
             section,
         })
     }
+}
+
+/// Every byte `.`.
+const DOTS: u64 = 0x2e2e_2e2e_2e2e_2e2e;
+/// The high bit of every byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes of `b` before `end` as a little-endian word (`b[end - 1]`
+/// its highest byte), bytes before the start of `b` zero.
+#[inline]
+fn word_before(b: &[u8], end: usize) -> u64 {
+    if let Some(&word) = b[..end].last_chunk::<8>() {
+        return u64::from_le_bytes(word);
+    }
+    // Near the start: the first eight bytes shifted up past `end`.
+    let first = match b.first_chunk::<8>() {
+        Some(&word) => u64::from_le_bytes(word),
+        None => short_word(b),
+    };
+    first.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
+}
+
+/// The bytes of `b` (fewer than eight) as a little-endian word, missing
+/// bytes zero: from two overlapping loads, no copy.
+#[inline]
+fn short_word(b: &[u8]) -> u64 {
+    let len = b.len();
+    if let (Some(&lo), Some(&hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << (8 * (len - 4))
+    } else if len > 0 {
+        u64::from(b[0])
+            | u64::from(b[len / 2]) << (8 * (len / 2))
+            | u64::from(b[len - 1]) << (8 * (len - 1))
+    } else {
+        0
+    }
+}
+
+/// The label of `name` that ends at `end` (before a `.` or the end of the
+/// name): its start, its [`label_hash`], its first piece of eight bytes
+/// or less (the one [`label_hash`] hashes last), and whether it has a
+/// non-ASCII byte. Read eight bytes at a time from its end.
+#[inline(always)]
+fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
+    let mut hash = 0;
+    let mut piece = 0;
+    let mut high = 0;
+    loop {
+        let word = word_before(name, end);
+        // The high bit of each byte that is a `.`, exactly (no borrow
+        // between bytes).
+        let x = word ^ DOTS;
+        let dots = !(((x & !HIGH_BITS) + !HIGH_BITS) | x) & HIGH_BITS;
+        // The bytes of the label in this word: those above its highest `.`,
+        // within `name`.
+        let n = ((dots.leading_zeros() / 8) as usize).min(end);
+        if n == 8 {
+            piece = word;
+            hash = hash_piece(hash, piece);
+            high |= piece;
+            end -= 8;
+            continue;
+        }
+        if n > 0 {
+            piece = word >> (64 - 8 * n);
+            hash = hash_piece(hash, piece);
+            high |= piece;
+        }
+        return (end - n, hash, piece, high & HIGH_BITS != 0);
+    }
+}
+
+/// `word` with its ASCII capital letters lowercased (its bytes are ASCII).
+#[inline]
+const fn ascii_lowercase(word: u64) -> u64 {
+    const LOW_BITS: u64 = !HIGH_BITS;
+    // The high bit of a byte from `A` on, then of one past `Z` (no carry
+    // between bytes below 0x80).
+    let from_a = word + (0x80 - b'A' as u64) * (LOW_BITS / 0x7f);
+    let past_z = word + (0x80 - b'Z' as u64 - 1) * (LOW_BITS / 0x7f);
+    word | (from_a & !past_z & HIGH_BITS) >> 2
 }
 
 /// The section of the flag pair whose ICANN bit is `icann` (its private bit
@@ -456,3 +551,54 @@ impl fmt::Display for ListError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for ListError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_lowercase_is_its_byte_by_byte_definition() {
+        for b in 0..0x80u8 {
+            for k in 0..8 {
+                let mut bytes = *b"AZaz@[`{";
+                bytes[k] = b;
+                let lower = u64::from_le_bytes(bytes.map(|c| c.to_ascii_lowercase()));
+                let word = u64::from_le_bytes(bytes);
+                assert_eq!(ascii_lowercase(word), lower, "{word:x}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_word_is_its_bytes() {
+        let b = *b"abcdefgh";
+        for len in 0..8 {
+            assert_eq!(short_word(&b[..len]), table::piece(&b[..len]), "{len}");
+        }
+    }
+
+    #[test]
+    fn label_ending_at_is_its_byte_by_byte_definition() {
+        let pieces = ["a", "B", ".", "xn--", "\u{e9}", "0", "-", "\0", "abcdefgh"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let name: alloc::string::String = (0..seed % 12)
+                .map(|k| pieces[((seed >> (4 * k + 8)) % pieces.len() as u64) as usize])
+                .collect();
+            let name = name.as_bytes();
+            for end in 0..=name.len() {
+                let start = name[..end]
+                    .iter()
+                    .rposition(|&c| c == b'.')
+                    .map_or(0, |k| k + 1);
+                let label = &name[start..end];
+                let head = label.rchunks(8).last().map_or(0, table::piece);
+                let expected = (start, label_hash(label), head, !label.is_ascii());
+                assert_eq!(label_ending_at(name, end), expected, "{name:?} {end}");
+            }
+        }
+    }
+}

@@ -101,8 +101,14 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
             Path::General => return false,
         }
     }
-    out.truncate(base + at);
-    query.map_or(true, |q| write_query(q, out))
+    match query {
+        // In the room left after the key so far.
+        Some(q) => write_query(q, out, base + at),
+        None => {
+            out.truncate(base + at);
+            true
+        }
+    }
 }
 
 /// The scheme at the start of `input` and the length of it with its `://`
@@ -151,6 +157,17 @@ fn find_query_or_fragment(input: &[u8], from: usize) -> Option<usize> {
         (z != 0).then(|| i + (z.trailing_zeros() / 8) as usize)
     };
     let mut i = from;
+    // Sixteen bytes at a time while none is one (a loop over an array,
+    // which the compiler makes vector code).
+    while let Some(block) = input.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        if block
+            .iter()
+            .fold(false, |any, &c| any | (c == b'?') | (c == b'#'))
+        {
+            break;
+        }
+        i += 16;
+    }
     while i + 8 <= input.len() {
         if let Some(k) = found(i) {
             return Some(k);
@@ -406,12 +423,17 @@ const PERCENT: u8 = 2;
 const PAREN: u8 = 4;
 /// `/` followed by `/` or `.`: maybe an empty or dot segment.
 const SLASH_SLASH_OR_DOT: u8 = 8;
+/// `&`: a query of more than one parameter.
+const AMPERSAND: u8 = 16;
+/// `id` (any case), which every IA session-id pattern has.
+const ID: u8 = 32;
 
 /// Lowercases `b[..len]` in place and says which of the bytes above it
-/// holds, sixteen bytes at a time (a loop over an array, which the compiler
-/// makes vector code); `b` has seventeen bytes of room after them, which
-/// it fills with neutral bytes.
-fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
+/// holds ([`AMPERSAND`] and [`ID`] only for a `QUERY`), sixteen bytes at a
+/// time (a loop over an array, which the compiler makes vector code); `b`
+/// has seventeen bytes of room after them, which it fills with neutral
+/// bytes.
+fn lowercase_and_flag<const QUERY: bool>(b: &mut [u8], len: usize) -> u8 {
     b[len..len + 17].fill(b'a');
     let mut flags = [0u8; 16];
     let mut i = 0;
@@ -428,6 +450,10 @@ fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
                 | u8::from(c == b'%') << 1
                 | u8::from(c == b'(') << 2
                 | u8::from(c == b'/' && (next[k] == b'/' || next[k] == b'.')) << 3;
+            if QUERY {
+                flags[k] |= u8::from(c == b'&') << 4
+                    | u8::from(c | 0x20 == b'i' && next[k] | 0x20 == b'd') << 5;
+            }
             w[k] = c | u8::from(c.wrapping_sub(b'A') < 26) << 5;
         }
         i += 16;
@@ -435,12 +461,16 @@ fn lowercase_and_flag(b: &mut [u8], len: usize) -> u8 {
     flags.iter().fold(0, |a, &f| a | f)
 }
 
-/// Appends `src` to `out` lowercased, with [`lowercase_and_flag`]'s flags.
-fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
-    let from = out.len();
-    out.extend_from_slice(src);
-    out.resize(from + src.len() + 17, 0);
-    let flags = lowercase_and_flag(&mut out[from..], src.len());
+/// Writes the query `src` lowercased to `out` from `from` (`out` made
+/// longer when it has not the room), cuts `out` after it, and returns
+/// [`lowercase_and_flag`]'s flags.
+fn write_lowercase_at(src: &[u8], out: &mut Vec<u8>, from: usize) -> u8 {
+    let room = from + src.len() + 17;
+    if out.len() < room {
+        out.resize(room, 0);
+    }
+    out[from..from + src.len()].copy_from_slice(src);
+    let flags = lowercase_and_flag::<true>(&mut out[from..], src.len());
     out.truncate(from + src.len());
     flags
 }
@@ -466,7 +496,7 @@ enum Path {
 fn write_path(path: &[u8], hosted: bool, buf: &mut [u8], at: usize) -> Path {
     let len = path.len();
     buf[at..at + len].copy_from_slice(path);
-    let flags = lowercase_and_flag(&mut buf[at..], len);
+    let flags = lowercase_and_flag::<false>(&mut buf[at..], len);
     let p = &buf[at..at + len];
     if flags & (UNPRINTABLE | PERCENT) != 0 {
         return Path::Encode;
@@ -515,16 +545,19 @@ fn without_final_slashes(p: &[u8]) -> usize {
     }
 }
 
-/// Writes `?` and the query, decoded and encoded again when needed,
-/// lowercased, its parameters sorted by key then value; nothing for an
-/// empty one. `false` for the general path.
-fn write_query(query: &[u8], out: &mut Vec<u8>) -> bool {
+/// Writes `?` and the query to `out` from `at` (what `out` has from there
+/// on is spare room), decoded and encoded again when needed, lowercased, its
+/// parameters sorted by key then value; nothing for an empty one. `false`
+/// for the general path.
+fn write_query(query: &[u8], out: &mut Vec<u8>, at: usize) -> bool {
     if query.is_empty() {
+        out.truncate(at);
         return true;
     }
-    out.push(b'?');
-    let from = out.len();
-    if push_lowercase(query, out) & (UNPRINTABLE | PERCENT) != 0 {
+    let from = at + 1;
+    let mut flags = write_lowercase_at(query, out, from);
+    out[at] = b'?';
+    if flags & (UNPRINTABLE | PERCENT) != 0 {
         out.truncate(from);
         if has_tab_or_newline(query) {
             return false;
@@ -532,12 +565,18 @@ fn write_query(query: &[u8], out: &mut Vec<u8>) -> bool {
         decode_repeatedly_onto(query, out);
         encode_tail(out, from, &GOOGLE_KEEP);
         out[from..].make_ascii_lowercase();
+        // What the decoded query holds is not known.
+        flags = AMPERSAND | ID;
     }
     // Session ids: none in the query as written (the general path removes
     // them before sorting) nor once sorted.
-    let no_session = |q: &[u8]| !(may_have_session_id(q) && has_ia_session_id(q));
+    let no_session =
+        |q: &[u8]| flags & ID == 0 || !(may_have_session_id(q) && has_ia_session_id(q));
     if !no_session(&out[from..]) {
         return false;
+    }
+    if flags & AMPERSAND == 0 {
+        return true;
     }
     match sort_params(out, from) {
         None => false,
@@ -604,6 +643,12 @@ mod tests {
         })
     }
 
+    /// Appends `src` to `out` lowercased, with [`lowercase_and_flag`]'s
+    /// flags for a query.
+    fn push_lowercase(src: &[u8], out: &mut Vec<u8>) -> u8 {
+        write_lowercase_at(src, out, out.len())
+    }
+
     #[test]
     fn push_lowercase_is_its_byte_by_byte_definition() {
         for (b, _) in one_byte_inputs() {
@@ -613,8 +658,31 @@ mod tests {
             let any = |f: &dyn Fn(u8) -> bool| b.iter().any(|&c| f(c));
             let expected = u8::from(any(&|c| !(0x21..=0x7e).contains(&c)))
                 | u8::from(any(&|c| c == b'%')) << 1
-                | u8::from(any(&|c| c == b'(')) << 2;
+                | u8::from(any(&|c| c == b'(')) << 2
+                | u8::from(any(&|c| c == b'&')) << 4;
             assert_eq!(flags, expected, "{b:?}");
+        }
+        for p in [
+            "id",
+            "ID",
+            "iD",
+            "Id",
+            "i",
+            "d",
+            "di",
+            "i d",
+            "xid=",
+            "aspsessionid",
+        ] {
+            let mut out = Vec::new();
+            let has_id = |p: &str| p.to_ascii_lowercase().contains("id");
+            let found = push_lowercase(p.as_bytes(), &mut out) & ID != 0;
+            assert_eq!(found, has_id(p), "{p}");
+            for pad in [14, 15, 16] {
+                let long = alloc::format!("{}{p}", "b".repeat(pad));
+                let found = push_lowercase(long.as_bytes(), &mut out) & ID != 0;
+                assert_eq!(found, has_id(&long), "{long}");
+            }
         }
         for p in [
             "/", "//", "/a/", "/a//b", "/.", "/a/.b", "a/", "/a.b/", "/x/..", "./",
