@@ -145,6 +145,7 @@ mod uri;
 pub mod urn;
 #[cfg(feature = "alloc")]
 pub mod whatwg;
+mod word;
 
 pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;

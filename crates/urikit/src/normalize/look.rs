@@ -9,6 +9,8 @@
 //! answer). Shorter inputs are looked at eight bytes at a time in a `u64`
 //! (SWAR), the shortest byte by byte.
 
+use crate::word::{HI, LO};
+
 /// Whether `b` holds `byte`.
 #[inline]
 pub(crate) fn has_byte(b: &[u8], byte: u8) -> bool {
@@ -145,11 +147,6 @@ fn any_window(b: &[u8], test: impl Fn(&[u8; 16]) -> bool) -> Option<bool> {
     }
     Some(!windows.remainder().is_empty() && test(last))
 }
-
-/// Every byte 1.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// Every byte's high bit.
-const HI: u64 = 0x8080_8080_8080_8080;
 
 #[cfg(test)]
 mod tests {

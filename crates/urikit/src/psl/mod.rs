@@ -54,6 +54,7 @@ mod table;
 use alloc::borrow::Cow;
 use core::fmt;
 
+use crate::word::ascii_lowercase;
 use punycode::{encode_label, MAX_LABEL};
 use table::{fingerprint, hash_piece, home, label_hash, node_hash, Slot, PRIVATE};
 pub use table::{BuildError as ListError, BuildErrorKind as ListErrorKind};
@@ -383,17 +384,6 @@ fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
         }
         return (end - n, hash, piece, high & HIGH_BITS != 0);
     }
-}
-
-/// `word` with its ASCII capital letters lowercased (its bytes are ASCII).
-#[inline]
-const fn ascii_lowercase(word: u64) -> u64 {
-    const LOW_BITS: u64 = !HIGH_BITS;
-    // The high bit of a byte from `A` on, then of one past `Z` (no carry
-    // between bytes below 0x80).
-    let from_a = word + (0x80 - b'A' as u64) * (LOW_BITS / 0x7f);
-    let past_z = word + (0x80 - b'Z' as u64 - 1) * (LOW_BITS / 0x7f);
-    word | (from_a & !past_z & HIGH_BITS) >> 2
 }
 
 /// The section of the flag pair whose ICANN bit is `icann` (its private bit

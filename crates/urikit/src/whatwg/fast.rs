@@ -34,6 +34,7 @@ use super::parser::{format_u16, Scheme};
 use super::url::Url;
 use crate::offsets::HostKind as OffsetsHost;
 use crate::scan::find_byte;
+use crate::word::{bytes_equal, uppercase};
 use crate::UriRef;
 
 /// The URL, when the input takes the fast path.
@@ -197,8 +198,8 @@ fn plain_domain(name: &str) -> Option<bool> {
     let b = name.as_bytes();
     let (mut pct, mut dash, mut upper) = (0, 0, 0);
     for_blocks(b, |x, _| {
-        pct |= eq(x, b'%');
-        dash |= eq(x, b'-');
+        pct |= bytes_equal(x, b'%');
+        dash |= bytes_equal(x, b'-');
         upper |= uppercase(x);
     });
     if b.is_empty() || pct != 0 {
@@ -234,7 +235,7 @@ fn has_uppercase(b: &[u8]) -> bool {
 fn has_dot_segment(b: &[u8]) -> bool {
     let mut hit = 0;
     for_blocks(b, |x, at| {
-        hit |= (eq(x, b'/') << 8) & (eq(x, b'.') | eq(x, b'%'));
+        hit |= (bytes_equal(x, b'/') << 8) & (bytes_equal(x, b'.') | bytes_equal(x, b'%'));
         // The pair across the block's start.
         if at > 0 && b[at - 1] == b'/' && matches!(b[at], b'.' | b'%') {
             hit |= 1;
@@ -251,25 +252,6 @@ fn is_dot_segment_at(b: &[u8]) -> bool {
     let end = find_byte(b, b'/').unwrap_or(b.len());
     let seg = &b[..end];
     super::parser::is_single_dot(seg) || super::parser::is_double_dot(seg)
-}
-
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// Bit 7 of each byte of `x` (little-endian) that equals `byte`, exactly.
-#[inline(always)]
-fn eq(x: u64, byte: u8) -> u64 {
-    let y = x ^ (LO * u64::from(byte));
-    !(((y & !HI) + !HI) | y | !HI)
-}
-
-/// Bit 7 of each byte of `x` that is an ASCII uppercase letter (every byte
-/// of `x` ASCII: adding up to 0x3f to one never carries into the next).
-#[inline(always)]
-fn uppercase(x: u64) -> u64 {
-    let from_a = x + LO * u64::from(0x80 - b'A');
-    let past_z = x + LO * u64::from(0x80 - b'Z' - 1);
-    from_a & !past_z & HI
 }
 
 /// Calls `f` with blocks of eight bytes of `b` (little-endian) that cover
@@ -352,7 +334,7 @@ mod tests {
                 .iter()
                 .enumerate()
                 .fold(0, |m, (i, &c)| m | (u64::from(c == b'@') << (8 * i + 7)));
-            assert_eq!(eq(x, b'@'), want, "{b}");
+            assert_eq!(bytes_equal(x, b'@'), want, "{b}");
         }
         for slow in [
             "http://u@h/",

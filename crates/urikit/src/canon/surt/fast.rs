@@ -35,14 +35,10 @@ use super::super::steps::{
     may_have_session_id, GOOGLE_KEEP, PATH_KEEP,
 };
 use crate::scan::find_byte;
+use crate::word::{ascii_lowercase, bytes_equal, HI, LO};
 
 /// The most query parameters the fast path sorts (their ranges on the stack).
 const MAX_PARAMS: usize = 32;
-
-/// Every byte 1.
-const LO: u64 = 0x0101_0101_0101_0101;
-/// Every byte's high bit.
-const HI: u64 = 0x8080_8080_8080_8080;
 
 /// The schemes of the fast path.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -196,13 +192,6 @@ fn not_host_byte(x: u64) -> u64 {
     let digits = from(low7, b'0') & !from(low7, b'9' + 1);
     let hyphen_dot = from(low7, b'-') & !from(low7, b'.' + 1);
     !((letters | digits | hyphen_dot) & !x) & HI
-}
-
-/// The high bit of each byte of `x` equal to `byte`, exact for each byte.
-#[inline]
-const fn bytes_equal(x: u64, byte: u8) -> u64 {
-    let t = x ^ (LO * byte as u64);
-    !(((t & !HI) + !HI) | t) & HI
 }
 
 /// The eight bytes of `b` from `i` (`b` at least eight long), those past its
@@ -387,7 +376,7 @@ fn write_authority(
 fn copy_lowercase(input: &[u8], from: usize, len: usize, buf: &mut [u8], at: usize) {
     let mut k = 0;
     while k < len {
-        store8(buf, at + k, lowercase_word(load8(input, from + k)));
+        store8(buf, at + k, ascii_lowercase(load8(input, from + k)));
         k += 8;
     }
 }
@@ -404,15 +393,6 @@ fn www_prefix(input: &[u8], start: usize, end: usize) -> Option<usize> {
     let host = &input[start..end];
     let digits = host[3..].iter().take_while(|c| c.is_ascii_digit()).count();
     (host.get(3 + digits) == Some(&b'.') && host.len() > 4 + digits).then_some(4 + digits)
-}
-
-/// The ASCII letters of `x` lowercased (its bytes ASCII).
-#[inline]
-const fn lowercase_word(x: u64) -> u64 {
-    // High bit of each byte from `A`, and of each byte after `Z`.
-    let from_a = (x & !HI).wrapping_add(LO * (0x80 - b'A' as u64));
-    let after_z = (x & !HI).wrapping_add(LO * (0x80 - b'Z' as u64 - 1));
-    x | (from_a & !after_z & !x & HI) >> 2
 }
 
 /// A byte outside printable ASCII (`0x21`-`0x7E`).
@@ -729,7 +709,7 @@ mod tests {
             assert_eq!(byte_bits(dots), bits, "{b:?}");
             if b.is_ascii() {
                 assert_eq!(
-                    lowercase_word(x).to_le_bytes()[..],
+                    ascii_lowercase(x).to_le_bytes()[..],
                     b.to_ascii_lowercase(),
                     "{b:?}"
                 );
