@@ -99,7 +99,7 @@
 //!   scheme, `1a:b` cannot) is an error, reported at the byte that spoils it.
 
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
