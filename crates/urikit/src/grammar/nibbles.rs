@@ -20,9 +20,11 @@
 //! target-feature=+ssse3`, or a `target-cpu` that has it: every x86-64 CPU
 //! since 2006 but the first AMD64 ones), or else asked of the CPU once with
 //! `std` ([`Ssse3::detect`]). Without it, and on other targets, the parser
-//! runs its portable copy; the two copies give the same results (tests here
-//! and in `scan`, the parser differential and the fuzz targets run the copy
-//! the machine has, and the scan tests run both).
+//! runs its portable copy; the two copies give the same results: the scan
+//! tests and the parser differential (against the oracle parser, on
+//! generated input and every line of the URL lists) run both, the fuzz
+//! targets compare them (`parse`), and CI runs the parser's integration
+//! tests once more with the portable copy forced (`--cfg urikit_portable`).
 //!
 //! Soundness: the `unsafe` code is the SSSE3 intrinsics and the calls into
 //! functions compiled with SSSE3. Both need a CPU with SSSE3, and both are
@@ -88,8 +90,13 @@ pub(crate) struct Ssse3(());
 impl Ssse3 {
     /// An [`Ssse3`] when the CPU has SSSE3: known at compile time, or asked
     /// of the CPU once (`std` caches the answer). `None` on other targets.
+    /// Built with `--cfg urikit_portable`, never: the portable copy runs
+    /// everywhere (CI runs the parser's tests so too).
     #[inline(always)]
     pub(crate) fn detect() -> Option<Ssse3> {
+        if cfg!(urikit_portable) {
+            return None;
+        }
         #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
         {
             Some(Ssse3(()))
@@ -121,17 +128,22 @@ impl Ssse3 {
         }
     }
 
-    /// The parser's copy compiled with SSSE3: [`crate::parse::parse_with`].
+    /// The parser's copy compiled with SSSE3 ([`crate::parse::parse_with`]),
+    /// its offsets made into a `T` by `make`.
     #[inline(always)]
-    pub(crate) fn parse<const IRI: bool>(self, s: &str) -> Result<Offsets, ParseError> {
+    pub(crate) fn parse<const IRI: bool, T>(
+        self,
+        s: &str,
+        make: impl FnOnce(Offsets) -> T,
+    ) -> Result<T, ParseError> {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: `self` exists, so the CPU has SSSE3.
-            unsafe { parse_ssse3::<IRI>(s, self) }
+            unsafe { parse_ssse3::<IRI, T>(s, self, make) }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = s;
+            let _ = (s, make);
             unreachable!()
         }
     }
@@ -166,11 +178,16 @@ unsafe fn stops_ssse3(block: &[u8; 16], class: &Nibbles) -> u32 {
 }
 
 /// The parser, inlined here and compiled with SSSE3 (so that
-/// [`stops_ssse3`] is inlined into its loops).
+/// [`stops_ssse3`] is inlined into its loops), and the value `make` makes
+/// of its offsets (written where the caller's result goes: no copy).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-unsafe fn parse_ssse3<const IRI: bool>(s: &str, t: Ssse3) -> Result<Offsets, ParseError> {
-    crate::parse::parse_with::<IRI>(s, Some(t))
+unsafe fn parse_ssse3<const IRI: bool, T>(
+    s: &str,
+    t: Ssse3,
+    make: impl FnOnce(Offsets) -> T,
+) -> Result<T, ParseError> {
+    crate::parse::parse_with::<IRI>(s, Some(t)).map(make)
 }
 
 #[cfg(test)]

@@ -45,13 +45,47 @@ fn too_long() -> ParseError {
     ParseError::new(MAX_LEN, K::TooLong)
 }
 
-/// Parses `s` as an RFC 3986 `URI-reference`.
+/// Parses `s` as an RFC 3986 `URI-reference`. (The borrowed types call
+/// [`parse_into`]; the owned ones, with `alloc`, this.)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
+    parse_into::<false, _>(s, |o| o)
+}
+
+/// Parses `s` as a `URI-reference` ([`parse`]), or as an `IRI-reference`
+/// when `IRI` ([`parse_iri`]), with the copy of the parser the CPU runs
+/// fastest, and makes a `T` of the offsets. The copies are out of line and
+/// write the caller's value themselves: the caller is a test and a jump.
+#[inline(always)]
+pub(crate) fn parse_into<const IRI: bool, T>(
+    s: &str,
+    make: impl FnOnce(Offsets) -> T,
+) -> Result<T, ParseError> {
     match Ssse3::detect() {
-        Some(t) => t.parse::<false>(s),
-        None => parse_with::<false>(s, None),
+        Some(t) => t.parse::<IRI, T>(s, make),
+        None => parse_portable::<IRI, T>(s, make),
     }
+}
+
+/// Whether the parser's copies (the portable one, and the SSSE3 one where
+/// the CPU has it) give the same answer on `s`, as a URI reference and as an
+/// IRI reference: for the fuzz targets (`crate::__fuzz`).
+pub(crate) fn copies_agree(s: &str) -> bool {
+    let portable = (parse_with::<false>(s, None), parse_with::<true>(s, None));
+    Ssse3::detect().map_or(true, |t| {
+        let fast = (t.parse::<false, _>(s, |o| o), t.parse::<true, _>(s, |o| o));
+        fast == portable
+    })
+}
+
+/// The portable copy of the parser (range tests for the wide scans).
+#[inline(never)]
+fn parse_portable<const IRI: bool, T>(
+    s: &str,
+    make: impl FnOnce(Offsets) -> T,
+) -> Result<T, ParseError> {
+    parse_with::<IRI>(s, None).map(make)
 }
 
 /// Parses `s` as an RFC 3987 `IRI-reference`: the same parser, whose scans
@@ -66,12 +100,10 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
 /// ```
 ///
 /// The scheme, the port and IP literals stay ASCII.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn parse_iri(s: &str) -> Result<Offsets, ParseError> {
-    match Ssse3::detect() {
-        Some(t) => t.parse::<true>(s),
-        None => parse_with::<true>(s, None),
-    }
+    parse_into::<true, _>(s, |o| o)
 }
 
 /// [`parse`] (or [`parse_iri`] when `IRI`) with the wide scans' block test
@@ -480,7 +512,7 @@ mod tests {
         let portable = super::parse_with::<false>(s, None);
         if let Some(t) = Ssse3::detect() {
             assert_eq!(super::parse_with::<false>(s, Some(t)), portable, "{s:?}");
-            assert_eq!(t.parse::<false>(s), portable, "{s:?}");
+            assert_eq!(t.parse::<false, _>(s, |o| o), portable, "{s:?}");
             let iri = super::parse_with::<true>(s, None);
             assert_eq!(super::parse_with::<true>(s, Some(t)), iri, "{s:?}");
         }
