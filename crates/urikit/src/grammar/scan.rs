@@ -319,7 +319,8 @@ fn run_nibbles(
         return m.trailing_zeros() as usize;
     }
     let mut at = i;
-    while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) {
+    // `at + W` does not overflow: `at` is at most the length of a slice.
+    while let Some(block) = b.get(at..at + W).and_then(|c| c.first_chunk::<W>()) {
         let m = t.stops(block, class);
         if m != 0 {
             return at + m.trailing_zeros() as usize;
