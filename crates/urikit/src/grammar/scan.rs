@@ -319,8 +319,12 @@ fn run_nibbles(
         return m.trailing_zeros() as usize;
     }
     let mut at = i;
-    // `at + W` does not overflow: `at` is at most the length of a slice.
-    while let Some(block) = b.get(at..at + W).and_then(|c| c.first_chunk::<W>()) {
+    // The blocks that start at or before `last` are whole.
+    let last = b.len().wrapping_sub(W);
+    while at <= last && b.len() >= W {
+        let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) else {
+            break; // (never: `at + W <= b.len()`)
+        };
         let m = t.stops(block, class);
         if m != 0 {
             return at + m.trailing_zeros() as usize;
