@@ -1,5 +1,7 @@
 //! Quick looks over the bytes that say whether a reference needs any work
-//! beyond a copy: a `%`, an uppercase letter, a dot segment.
+//! beyond a copy: a `%`, an uppercase letter, a dot segment. The two rare
+//! ones, a `%` and a `/.` that may start a dot segment, are looked for
+//! together in one pass over the whole reference ([`has_dot_pair_or`]).
 //!
 //! Each looks at sixteen bytes at a time, written as a plain loop over a
 //! 16-byte array that the compiler turns into one vector compare (SSE2 on
@@ -9,7 +11,7 @@
 //! answer). Shorter inputs are looked at eight bytes at a time in a `u64`
 //! (SWAR), the shortest byte by byte.
 
-use crate::word::{HI, LO};
+use crate::word::{bytes_equal, HI, LO};
 
 /// Whether `b` holds `byte`.
 #[inline]
@@ -60,6 +62,71 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
     match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
         (Some(first), Some(last)) => found(first) || found(last),
         _ => b.iter().any(u8::is_ascii_uppercase),
+    }
+}
+
+/// Whether `b` has a `/` followed by a `.`, a `.` first, or `byte`: the
+/// look that says, when it does not hold, that no path in `b` has a dot
+/// segment ([`has_dot_segment`]) and that `b` has no `byte`, in one pass.
+/// (A `/.` pair is rarely a dot segment, `/.well-known`; the rare text
+/// where this holds is looked at again by the exact looks.)
+#[inline]
+pub(crate) fn has_dot_pair_or(b: &[u8], byte: u8) -> bool {
+    if matches!(b.first(), Some(&c) if c == b'.' || c == byte) {
+        return true;
+    }
+    let Some(last) = b.len().checked_sub(17) else {
+        return short_has_pair_or(b, byte);
+    };
+    // Sixteen pairs at a time (a window of seventeen bytes), the last
+    // window overlapping the one before.
+    let mut at = 0;
+    while at < last {
+        if b.get(at..)
+            .and_then(<[u8]>::first_chunk::<17>)
+            .is_some_and(|w| pairs_or(w, byte))
+        {
+            return true;
+        }
+        at += 16;
+    }
+    b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte))
+}
+
+/// Whether a window of seventeen bytes has a `/` followed by a `.`, or
+/// `byte` after its first byte: two overlapping 16-byte arrays, compared as
+/// vectors.
+#[inline(always)]
+fn pairs_or(w: &[u8; 17], byte: u8) -> bool {
+    let (Some(w0), Some(w1)) = (w.first_chunk::<16>(), w.last_chunk::<16>()) else {
+        return false;
+    };
+    let mut acc = 0u8;
+    for k in 0..16 {
+        acc |= (u8::from(w0[k] == b'/') & u8::from(w1[k] == b'.')) | u8::from(w1[k] == byte);
+    }
+    acc != 0
+}
+
+/// [`has_dot_pair_or`] for fewer than seventeen bytes: as
+/// [`short_has_pair`], with a zero byte of each block xor-ed with `byte`s
+/// marking a `byte`.
+fn short_has_pair_or(b: &[u8], byte: u8) -> bool {
+    let found = |block: &[u8; 8], before: u8| {
+        let x = u64::from_le_bytes(*block);
+        let v = (x ^ (LO * u64::from(b'.')))
+            | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
+        ((v.wrapping_sub(LO) & !v) | bytes_equal(x, byte)) & HI != 0
+    };
+    match (b.first_chunk::<8>(), b.len().checked_sub(9)) {
+        (Some(first), Some(k)) => {
+            found(first, 0)
+                || b[k + 1..]
+                    .first_chunk::<8>()
+                    .is_some_and(|w| found(w, b[k]))
+        }
+        (Some(first), None) => found(first, 0),
+        _ => b.windows(2).any(|w| w == b"/.") || b.contains(&byte),
     }
 }
 
@@ -138,7 +205,11 @@ fn dot_segment_at(path: &[u8], d: usize) -> bool {
 /// last one overlapping the one before; `None` when `b` is shorter.
 #[inline(always)]
 fn any_window(b: &[u8], test: impl Fn(&[u8; 16]) -> bool) -> Option<bool> {
-    let last = b.last_chunk::<16>()?;
+    let (first, last) = (b.first_chunk::<16>()?, b.last_chunk::<16>()?);
+    if b.len() <= 32 {
+        // One or two windows: no loop.
+        return Some(test(first) | test(last));
+    }
     let mut windows = b.chunks_exact(16);
     for w in &mut windows {
         if w.first_chunk::<16>().is_some_and(&test) {
@@ -196,6 +267,10 @@ mod tests {
             let s = String::from_utf8(p.clone()).unwrap();
             let by_split = s.split('/').any(|g| g == "." || g == "..");
             assert_eq!(has_dot_segment(&p), by_split, "{s:?}");
+            let pair_or = s.starts_with('.') || s.contains("/.") || s.contains('%');
+            assert_eq!(has_dot_pair_or(&p, b'%'), pair_or, "{s:?}");
+            // The quick look holds wherever the exact ones do.
+            assert!(pair_or || !by_split, "{s:?}");
         }
     }
 
@@ -208,6 +283,8 @@ mod tests {
                     b[at] = c;
                     assert_eq!(has_upper(&b), c.is_ascii_uppercase(), "{b:?}");
                     assert_eq!(has_byte(&b, b'%'), c == b'%', "{b:?}");
+                    let pair_or = c == b'%' || (c == b'.' && at == 0);
+                    assert_eq!(has_dot_pair_or(&b, b'%'), pair_or, "{b:?}");
                 }
             }
         }

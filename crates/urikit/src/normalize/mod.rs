@@ -523,21 +523,36 @@ fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     if o.has_authority() && before.last() == Some(&b':') {
         return None;
     }
-    // A parsed path keeps its structure when nothing in it changes (a path
-    // without authority never starts with `//`, a relative reference's
-    // first segment never holds `:`).
-    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
-    // Triplets already in normal form after the authority are kept (not
-    // those before the path: a host's hex would be lowercased with it).
-    if look::has_byte(b, b'%')
-        && (look::has_byte(before, b'%') || !pct::is_normalized(&b[before.len()..]))
+    // One look over the whole reference for what is rare in it, a `%` or
+    // a `/.` (a dot segment, or `/.well-known`), and the path's first byte
+    // (a dot segment may start a path without `/`: `s:./a`); only where one
+    // holds is it looked at part by part.
+    if (look::has_dot_pair_or(b, b'%') || b.get(o.path_start()) == Some(&b'.'))
+        && !rare_steps_keep(b, o)
     {
         return None;
     }
-    if look::has_dot_segment(path) {
-        return None;
-    }
     Some(look::has_upper(before))
+}
+
+/// Whether a reference with a `%` or a `/.` (`b`, whose offsets are `o`)
+/// is still copied as it is: no `%` before the path (a host's hex would be
+/// lowercased with it), every triplet after it in normal form already
+/// (uppercase hex, no unreserved byte), and no dot segment in the path. (A
+/// parsed path keeps its structure when nothing in it changes: a path
+/// without authority never starts with `//`, a relative reference's first
+/// segment never holds `:`.)
+#[cold]
+#[inline(never)]
+fn rare_steps_keep(b: &[u8], o: Offsets) -> bool {
+    let before = b.get(..o.path_start()).unwrap_or_default();
+    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
+    if look::has_byte(b, b'%')
+        && (look::has_byte(before, b'%') || !pct::is_normalized(&b[before.len()..]))
+    {
+        return false;
+    }
+    !look::has_dot_segment(path)
 }
 
 /// Appends `s` with ASCII letters lowercased.
@@ -692,6 +707,10 @@ mod tests {
             ".a/b",
             "a/.b",
             "foo:a/../b",
+            "foo:./a",
+            "foo:../a",
+            "foo:.",
+            "foo:.a",
             "foo:%2E%2E/a",
             "http://h/%2e/a",
             "http://h/a/.well-known/x",
