@@ -1,7 +1,9 @@
 //! Quick looks over the bytes that say whether a reference needs any work
-//! beyond a copy: a `%`, an uppercase letter, a dot segment. The two rare
-//! ones, a `%` and a `/.` that may start a dot segment, are looked for
-//! together in one pass over the whole reference ([`has_dot_pair_or`]).
+//! beyond a copy: a `%`, an uppercase letter, a dot segment. Normalization
+//! looks for two of them at once in each part of a reference, all rare:
+//! an uppercase letter or a `%` before the path ([`has_upper_or`]), a `/.`
+//! that may start a dot segment or a `%` from the path on
+//! ([`has_dot_pair_or`]).
 //!
 //! Each looks at sixteen bytes at a time, written as a plain loop over a
 //! 16-byte array that the compiler turns into one vector compare (SSE2 on
@@ -11,7 +13,7 @@
 //! answer). Shorter inputs are looked at eight bytes at a time in a `u64`
 //! (SWAR), the shortest byte by byte.
 
-use crate::word::{bytes_equal, HI, LO};
+use crate::word::{bytes_equal, uppercase, HI, LO};
 
 /// Whether `b` holds `byte`.
 #[inline]
@@ -65,32 +67,66 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
     }
 }
 
-/// Whether `b` has a `/` followed by a `.`, a `.` first, or `byte`: the
-/// look that says, when it does not hold, that no path in `b` has a dot
-/// segment ([`has_dot_segment`]) and that `b` has no `byte`, in one pass.
-/// (A `/.` pair is rarely a dot segment, `/.well-known`; the rare text
-/// where this holds is looked at again by the exact looks.)
+/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`) or `byte`, in
+/// one pass ([`has_upper`] and [`has_byte`] at once): the look over a
+/// reference's scheme and authority, where either is rare.
 #[inline]
-pub(crate) fn has_dot_pair_or(b: &[u8], byte: u8) -> bool {
-    if matches!(b.first(), Some(&c) if c == b'.' || c == byte) {
+pub(crate) fn has_upper_or(b: &[u8], byte: u8) -> bool {
+    if let Some(found) = any_window(b, |w| {
+        let mut acc = 0u8;
+        for &c in w {
+            acc |= u8::from(c.wrapping_sub(b'A') < 26) | u8::from(c == byte);
+        }
+        acc != 0
+    }) {
+        return found;
+    }
+    // Fewer than sixteen bytes: one or two overlapping `u64` blocks.
+    let found = |block: &[u8; 8]| {
+        let x = u64::from_le_bytes(*block);
+        (uppercase(x) | bytes_equal(x, byte)) != 0
+    };
+    match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        (Some(first), Some(last)) => found(first) || found(last),
+        _ => b.iter().any(|&c| c.is_ascii_uppercase() || c == byte),
+    }
+}
+
+/// Whether `b[from..]` has a `/` followed by a `.`, a `.` first, or
+/// `byte`: the look that says, when it does not hold, that a path starting
+/// at `from` has no dot segment ([`has_dot_segment`]) and that `b[from..]`
+/// has no `byte`, in one pass. (A `/.` pair is rarely a dot segment,
+/// `/.well-known`; the rare text where this holds is looked at again by
+/// the exact looks.)
+///
+/// Text shorter than a window is looked at in the last window of `b`,
+/// which may start before `from`: this may also hold for a pair or a
+/// `byte` among the sixteen bytes before `from` (never a false no).
+#[inline]
+pub(crate) fn has_dot_pair_or(b: &[u8], from: usize, byte: u8) -> bool {
+    if matches!(b.get(from), Some(&c) if c == b'.' || c == byte) {
         return true;
     }
-    let Some(last) = b.len().checked_sub(17) else {
-        return short_has_pair_or(b, byte);
-    };
-    // Sixteen pairs at a time (a window of seventeen bytes), the last
-    // window overlapping the one before.
-    let mut at = 0;
-    while at < last {
-        if b.get(at..)
-            .and_then(<[u8]>::first_chunk::<17>)
-            .is_some_and(|w| pairs_or(w, byte))
-        {
-            return true;
+    match b.len().checked_sub(17) {
+        // Sixteen pairs at a time (a window of seventeen bytes), the last
+        // window overlapping the one before.
+        Some(last) if from < last => {
+            let mut at = from;
+            while at < last {
+                if b.get(at..)
+                    .and_then(<[u8]>::first_chunk::<17>)
+                    .is_some_and(|w| pairs_or(w, byte))
+                {
+                    return true;
+                }
+                at += 16;
+            }
+            b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte))
         }
-        at += 16;
+        // All of it in the last window.
+        Some(_) => b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte)),
+        None => short_has_pair_or(b.get(from..).unwrap_or_default(), byte),
     }
-    b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte))
 }
 
 /// Whether a window of seventeen bytes has a `/` followed by a `.`, or
@@ -268,7 +304,22 @@ mod tests {
             let by_split = s.split('/').any(|g| g == "." || g == "..");
             assert_eq!(has_dot_segment(&p), by_split, "{s:?}");
             let pair_or = s.starts_with('.') || s.contains("/.") || s.contains('%');
-            assert_eq!(has_dot_pair_or(&p, b'%'), pair_or, "{s:?}");
+            assert_eq!(has_dot_pair_or(&p, 0, b'%'), pair_or, "{s:?}");
+            let upper_or = p.iter().any(|&c| c.is_ascii_uppercase() || c == b'%');
+            assert_eq!(has_upper_or(&p, b'%'), upper_or, "{p:?}");
+            // From inside the text: what the look may see before `from`.
+            for from in 0..=p.len() {
+                let seen = from.min(p.len().saturating_sub(17));
+                let has = |t: &[u8], first: bool| {
+                    (first && t.first() == Some(&b'.'))
+                        || t.contains(&b'%')
+                        || t.windows(2).any(|w| w == b"/.")
+                };
+                let exact = has(&p[from..], true);
+                let got = has_dot_pair_or(&p, from, b'%');
+                assert!(got || !exact, "{p:?} {from}");
+                assert!(!got || exact || has(&p[seen..], true), "{p:?} {from}");
+            }
             // The quick look holds wherever the exact ones do.
             assert!(pair_or || !by_split, "{s:?}");
         }
@@ -284,7 +335,9 @@ mod tests {
                     assert_eq!(has_upper(&b), c.is_ascii_uppercase(), "{b:?}");
                     assert_eq!(has_byte(&b, b'%'), c == b'%', "{b:?}");
                     let pair_or = c == b'%' || (c == b'.' && at == 0);
-                    assert_eq!(has_dot_pair_or(&b, b'%'), pair_or, "{b:?}");
+                    assert_eq!(has_dot_pair_or(&b, 0, b'%'), pair_or, "{b:?}");
+                    let upper_or = c.is_ascii_uppercase() || c == b'%';
+                    assert_eq!(has_upper_or(&b, b'%'), upper_or, "{b:?}");
                 }
             }
         }

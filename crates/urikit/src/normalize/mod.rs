@@ -523,36 +523,38 @@ fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     if o.has_authority() && before.last() == Some(&b':') {
         return None;
     }
-    // One look over the whole reference for what is rare in it, a `%` or
-    // a `/.` (a dot segment, or `/.well-known`), and the path's first byte
-    // (a dot segment may start a path without `/`: `s:./a`); only where one
-    // holds is it looked at part by part.
-    if (look::has_dot_pair_or(b, b'%') || b.get(o.path_start()) == Some(&b'.'))
-        && !rare_steps_keep(b, o)
-    {
-        return None;
+    // One look over each side of the path's start for what is rare there:
+    // an uppercase letter or a `%` before it, a `%` or a `/.` (a dot
+    // segment, or `/.well-known`) from it on. Only where one holds is the
+    // reference looked at part by part.
+    if look::has_upper_or(before, b'%') || look::has_dot_pair_or(b, o.path_start(), b'%') {
+        return copy_is_normal_when_rare(b, o);
     }
-    Some(look::has_upper(before))
+    Some(false)
 }
 
-/// Whether a reference with a `%` or a `/.` (`b`, whose offsets are `o`)
-/// is still copied as it is: no `%` before the path (a host's hex would be
-/// lowercased with it), every triplet after it in normal form already
-/// (uppercase hex, no unreserved byte), and no dot segment in the path. (A
+/// [`copy_is_normal_at_syntax_level`] for a reference (`b`, whose offsets
+/// are `o`) with an uppercase letter or a `%` before the path, or a `%` or
+/// a `/.` after: `None` for a `%` before the path (a host's hex would be
+/// lowercased with it), a triplet after it not in normal form already
+/// (uppercase hex, no unreserved byte), or a dot segment in the path. (A
 /// parsed path keeps its structure when nothing in it changes: a path
 /// without authority never starts with `//`, a relative reference's first
 /// segment never holds `:`.)
 #[cold]
 #[inline(never)]
-fn rare_steps_keep(b: &[u8], o: Offsets) -> bool {
+fn copy_is_normal_when_rare(b: &[u8], o: Offsets) -> Option<bool> {
     let before = b.get(..o.path_start()).unwrap_or_default();
     let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
     if look::has_byte(b, b'%')
         && (look::has_byte(before, b'%') || !pct::is_normalized(&b[before.len()..]))
     {
-        return false;
+        return None;
     }
-    !look::has_dot_segment(path)
+    if look::has_dot_segment(path) {
+        return None;
+    }
+    Some(look::has_upper(before))
 }
 
 /// Appends `s` with ASCII letters lowercased.
