@@ -70,7 +70,7 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
 /// Whether `b` holds an ASCII uppercase letter (`A`-`Z`) or `byte`, in
 /// one pass ([`has_upper`] and [`has_byte`] at once): the look over a
 /// reference's scheme and authority, where either is rare.
-#[inline]
+#[inline(always)]
 pub(crate) fn has_upper_or(b: &[u8], byte: u8) -> bool {
     if let Some(found) = any_window(b, |w| {
         let mut acc = 0u8;
@@ -102,7 +102,7 @@ pub(crate) fn has_upper_or(b: &[u8], byte: u8) -> bool {
 /// Text shorter than a window is looked at in the last window of `b`,
 /// which may start before `from`: this may also hold for a pair or a
 /// `byte` among the sixteen bytes before `from` (never a false no).
-#[inline]
+#[inline(always)]
 pub(crate) fn has_dot_pair_or(b: &[u8], from: usize, byte: u8) -> bool {
     if matches!(b.get(from), Some(&c) if c == b'.' || c == byte) {
         return true;
