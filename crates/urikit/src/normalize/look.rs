@@ -125,7 +125,7 @@ pub(crate) fn has_dot_pair_or(b: &[u8], from: usize, byte: u8) -> bool {
         }
         // All of it in the last window.
         Some(_) => b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte)),
-        None => short_has_pair_or(b.get(from..).unwrap_or_default(), byte),
+        None => short_has_pair_or_out_of_line(b.get(from..).unwrap_or_default(), byte),
     }
 }
 
@@ -142,28 +142,6 @@ fn pairs_or(w: &[u8; 17], byte: u8) -> bool {
         acc |= (u8::from(w0[k] == b'/') & u8::from(w1[k] == b'.')) | u8::from(w1[k] == byte);
     }
     acc != 0
-}
-
-/// [`has_dot_pair_or`] for fewer than seventeen bytes: as
-/// [`short_has_pair`], with a zero byte of each block xor-ed with `byte`s
-/// marking a `byte`.
-fn short_has_pair_or(b: &[u8], byte: u8) -> bool {
-    let found = |block: &[u8; 8], before: u8| {
-        let x = u64::from_le_bytes(*block);
-        let v = (x ^ (LO * u64::from(b'.')))
-            | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
-        ((v.wrapping_sub(LO) & !v) | bytes_equal(x, byte)) & HI != 0
-    };
-    match (b.first_chunk::<8>(), b.len().checked_sub(9)) {
-        (Some(first), Some(k)) => {
-            found(first, 0)
-                || b[k + 1..]
-                    .first_chunk::<8>()
-                    .is_some_and(|w| found(w, b[k]))
-        }
-        (Some(first), None) => found(first, 0),
-        _ => b.windows(2).any(|w| w == b"/.") || b.contains(&byte),
-    }
 }
 
 /// Whether `path` has a `.` or `..` segment.
@@ -207,27 +185,44 @@ pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
     path.last_chunk::<17>().is_some_and(pairs) && check(last)
 }
 
-/// Whether a path of fewer than seventeen bytes has a `/.` pair: one or two
+/// Whether a path of fewer than seventeen bytes has a `/.` pair.
+#[inline(always)]
+fn short_has_pair(path: &[u8]) -> bool {
+    short_has_pair_or(path, None)
+}
+
+/// Whether fewer than seventeen bytes have a `/.` pair or, with
+/// `Some(byte)`, `byte` ([`has_dot_pair_or`] for short text): one or two
 /// overlapping `u64` blocks, each xor-ed with `.`s and or-ed with itself
 /// moved up one byte (the byte before it in the low place) xor-ed with `/`s,
-/// so that a zero byte marks a pair.
-fn short_has_pair(path: &[u8]) -> bool {
-    let pairs = |block: &[u8; 8], before: u8| {
+/// so that a zero byte marks a pair; a `byte` is marked by
+/// [`bytes_equal`].
+#[inline(always)]
+fn short_has_pair_or(b: &[u8], byte: Option<u8>) -> bool {
+    let found = |block: &[u8; 8], before: u8| {
         let x = u64::from_le_bytes(*block);
         let v = (x ^ (LO * u64::from(b'.')))
             | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
-        v.wrapping_sub(LO) & !v & HI != 0
+        let bytes = byte.map_or(0, |c| bytes_equal(x, c));
+        ((v.wrapping_sub(LO) & !v) | bytes) & HI != 0
     };
-    match (path.first_chunk::<8>(), path.len().checked_sub(9)) {
+    match (b.first_chunk::<8>(), b.len().checked_sub(9)) {
         (Some(first), Some(k)) => {
-            pairs(first, 0)
-                || path[k + 1..]
+            found(first, 0)
+                || b[k + 1..]
                     .first_chunk::<8>()
-                    .is_some_and(|b| pairs(b, path[k]))
+                    .is_some_and(|w| found(w, b[k]))
         }
-        (Some(first), None) => pairs(first, 0),
-        _ => path.windows(2).any(|w| w == b"/."),
+        (Some(first), None) => found(first, 0),
+        _ => b.windows(2).any(|w| w == b"/.") || byte.is_some_and(|c| b.contains(&c)),
     }
+}
+
+/// [`short_has_pair_or`] with a `byte`, out of line (text shorter than a
+/// window is rare where normalization looks).
+#[inline(never)]
+fn short_has_pair_or_out_of_line(b: &[u8], byte: u8) -> bool {
+    short_has_pair_or(b, Some(byte))
 }
 
 /// Whether the segment starting at `path[d]` (a `.`) is `.` or `..`.
