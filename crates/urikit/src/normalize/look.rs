@@ -1,5 +1,9 @@
 //! Quick looks over the bytes that say whether a reference needs any work
-//! beyond a copy: a `%`, an uppercase letter, a dot segment.
+//! beyond a copy: a `%`, an uppercase letter, a dot segment. Normalization
+//! looks for two of them at once in each part of a reference, all rare:
+//! an uppercase letter or a `%` before the path ([`has_upper_or`]), a `/.`
+//! that may start a dot segment or a `%` from the path on
+//! ([`has_dot_pair_or`]).
 //!
 //! Each looks at sixteen bytes at a time, written as a plain loop over a
 //! 16-byte array that the compiler turns into one vector compare (SSE2 on
@@ -9,7 +13,7 @@
 //! answer). Shorter inputs are looked at eight bytes at a time in a `u64`
 //! (SWAR), the shortest byte by byte.
 
-use crate::word::{HI, LO};
+use crate::word::{bytes_equal, uppercase, HI, LO};
 
 /// Whether `b` holds `byte`.
 #[inline]
@@ -63,6 +67,83 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
     }
 }
 
+/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`) or `byte`, in
+/// one pass ([`has_upper`] and [`has_byte`] at once): the look over a
+/// reference's scheme and authority, where either is rare.
+#[inline(always)]
+pub(crate) fn has_upper_or(b: &[u8], byte: u8) -> bool {
+    if let Some(found) = any_window(b, |w| {
+        let mut acc = 0u8;
+        for &c in w {
+            acc |= u8::from(c.wrapping_sub(b'A') < 26) | u8::from(c == byte);
+        }
+        acc != 0
+    }) {
+        return found;
+    }
+    // Fewer than sixteen bytes: one or two overlapping `u64` blocks.
+    let found = |block: &[u8; 8]| {
+        let x = u64::from_le_bytes(*block);
+        (uppercase(x) | bytes_equal(x, byte)) != 0
+    };
+    match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        (Some(first), Some(last)) => found(first) || found(last),
+        _ => b.iter().any(|&c| c.is_ascii_uppercase() || c == byte),
+    }
+}
+
+/// Whether `b[from..]` has a `/` followed by a `.`, a `.` first, or
+/// `byte`: the look that says, when it does not hold, that a path starting
+/// at `from` has no dot segment ([`has_dot_segment`]) and that `b[from..]`
+/// has no `byte`, in one pass. (A `/.` pair is rarely a dot segment,
+/// `/.well-known`; the rare text where this holds is looked at again by
+/// the exact looks.)
+///
+/// Text shorter than a window is looked at in the last window of `b`,
+/// which may start before `from`: this may also hold for a pair or a
+/// `byte` among the sixteen bytes before `from` (never a false no).
+#[inline(always)]
+pub(crate) fn has_dot_pair_or(b: &[u8], from: usize, byte: u8) -> bool {
+    if matches!(b.get(from), Some(&c) if c == b'.' || c == byte) {
+        return true;
+    }
+    match b.len().checked_sub(17) {
+        // Sixteen pairs at a time (a window of seventeen bytes), the last
+        // window overlapping the one before.
+        Some(last) if from < last => {
+            let mut at = from;
+            while at < last {
+                if b.get(at..)
+                    .and_then(<[u8]>::first_chunk::<17>)
+                    .is_some_and(|w| pairs_or(w, byte))
+                {
+                    return true;
+                }
+                at += 16;
+            }
+            b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte))
+        }
+        // All of it in the last window.
+        Some(_) => b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte)),
+        None => short_has_pair_or_out_of_line(b.get(from..).unwrap_or_default(), byte),
+    }
+}
+
+/// Whether a window of seventeen bytes has a `/` followed by a `.`, or
+/// `byte` after its first byte: two overlapping 16-byte arrays, compared as
+/// vectors.
+#[inline(always)]
+fn pairs_or(w: &[u8; 17], byte: u8) -> bool {
+    let (Some(w0), Some(w1)) = (w.first_chunk::<16>(), w.last_chunk::<16>()) else {
+        return false;
+    };
+    let mut acc = 0u8;
+    for k in 0..16 {
+        acc |= (u8::from(w0[k] == b'/') & u8::from(w1[k] == b'.')) | u8::from(w1[k] == byte);
+    }
+    acc != 0
+}
+
 /// Whether `path` has a `.` or `..` segment.
 ///
 /// A dot segment starts with a `.` at the start of the path or after a `/`,
@@ -104,27 +185,44 @@ pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
     path.last_chunk::<17>().is_some_and(pairs) && check(last)
 }
 
-/// Whether a path of fewer than seventeen bytes has a `/.` pair: one or two
+/// Whether a path of fewer than seventeen bytes has a `/.` pair.
+#[inline(always)]
+fn short_has_pair(path: &[u8]) -> bool {
+    short_has_pair_or(path, None)
+}
+
+/// Whether fewer than seventeen bytes have a `/.` pair or, with
+/// `Some(byte)`, `byte` ([`has_dot_pair_or`] for short text): one or two
 /// overlapping `u64` blocks, each xor-ed with `.`s and or-ed with itself
 /// moved up one byte (the byte before it in the low place) xor-ed with `/`s,
-/// so that a zero byte marks a pair.
-fn short_has_pair(path: &[u8]) -> bool {
-    let pairs = |block: &[u8; 8], before: u8| {
+/// so that a zero byte marks a pair; a `byte` is marked by
+/// [`bytes_equal`].
+#[inline(always)]
+fn short_has_pair_or(b: &[u8], byte: Option<u8>) -> bool {
+    let found = |block: &[u8; 8], before: u8| {
         let x = u64::from_le_bytes(*block);
         let v = (x ^ (LO * u64::from(b'.')))
             | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
-        v.wrapping_sub(LO) & !v & HI != 0
+        let bytes = byte.map_or(0, |c| bytes_equal(x, c));
+        ((v.wrapping_sub(LO) & !v) | bytes) & HI != 0
     };
-    match (path.first_chunk::<8>(), path.len().checked_sub(9)) {
+    match (b.first_chunk::<8>(), b.len().checked_sub(9)) {
         (Some(first), Some(k)) => {
-            pairs(first, 0)
-                || path[k + 1..]
+            found(first, 0)
+                || b[k + 1..]
                     .first_chunk::<8>()
-                    .is_some_and(|b| pairs(b, path[k]))
+                    .is_some_and(|w| found(w, b[k]))
         }
-        (Some(first), None) => pairs(first, 0),
-        _ => path.windows(2).any(|w| w == b"/."),
+        (Some(first), None) => found(first, 0),
+        _ => b.windows(2).any(|w| w == b"/.") || byte.is_some_and(|c| b.contains(&c)),
     }
+}
+
+/// [`short_has_pair_or`] with a `byte`, out of line (text shorter than a
+/// window is rare where normalization looks).
+#[inline(never)]
+fn short_has_pair_or_out_of_line(b: &[u8], byte: u8) -> bool {
+    short_has_pair_or(b, Some(byte))
 }
 
 /// Whether the segment starting at `path[d]` (a `.`) is `.` or `..`.
@@ -138,7 +236,11 @@ fn dot_segment_at(path: &[u8], d: usize) -> bool {
 /// last one overlapping the one before; `None` when `b` is shorter.
 #[inline(always)]
 fn any_window(b: &[u8], test: impl Fn(&[u8; 16]) -> bool) -> Option<bool> {
-    let last = b.last_chunk::<16>()?;
+    let (first, last) = (b.first_chunk::<16>()?, b.last_chunk::<16>()?);
+    if b.len() <= 32 {
+        // One or two windows: no loop.
+        return Some(test(first) | test(last));
+    }
     let mut windows = b.chunks_exact(16);
     for w in &mut windows {
         if w.first_chunk::<16>().is_some_and(&test) {
@@ -196,6 +298,25 @@ mod tests {
             let s = String::from_utf8(p.clone()).unwrap();
             let by_split = s.split('/').any(|g| g == "." || g == "..");
             assert_eq!(has_dot_segment(&p), by_split, "{s:?}");
+            let pair_or = s.starts_with('.') || s.contains("/.") || s.contains('%');
+            assert_eq!(has_dot_pair_or(&p, 0, b'%'), pair_or, "{s:?}");
+            let upper_or = p.iter().any(|&c| c.is_ascii_uppercase() || c == b'%');
+            assert_eq!(has_upper_or(&p, b'%'), upper_or, "{p:?}");
+            // From inside the text: what the look may see before `from`.
+            for from in 0..=p.len() {
+                let seen = from.min(p.len().saturating_sub(17));
+                let has = |t: &[u8], first: bool| {
+                    (first && t.first() == Some(&b'.'))
+                        || t.contains(&b'%')
+                        || t.windows(2).any(|w| w == b"/.")
+                };
+                let exact = has(&p[from..], true);
+                let got = has_dot_pair_or(&p, from, b'%');
+                assert!(got || !exact, "{p:?} {from}");
+                assert!(!got || exact || has(&p[seen..], true), "{p:?} {from}");
+            }
+            // The quick look holds wherever the exact ones do.
+            assert!(pair_or || !by_split, "{s:?}");
         }
     }
 
@@ -208,6 +329,10 @@ mod tests {
                     b[at] = c;
                     assert_eq!(has_upper(&b), c.is_ascii_uppercase(), "{b:?}");
                     assert_eq!(has_byte(&b, b'%'), c == b'%', "{b:?}");
+                    let pair_or = c == b'%' || (c == b'.' && at == 0);
+                    assert_eq!(has_dot_pair_or(&b, 0, b'%'), pair_or, "{b:?}");
+                    let upper_or = c.is_ascii_uppercase() || c == b'%';
+                    assert_eq!(has_upper_or(&b, b'%'), upper_or, "{b:?}");
                 }
             }
         }

@@ -82,6 +82,7 @@ mod path;
 
 use crate::pct;
 use crate::scan::find_byte;
+use crate::scheme::registry::STANDARD;
 use crate::scheme::{SchemeInfo, SchemeRegistry};
 use crate::uri::port_number;
 use crate::{Uri, UriBuf, UriRef, UriRefBuf};
@@ -214,7 +215,7 @@ impl Normalizer {
     /// ```
     #[inline]
     pub fn normalize(&self, r: &UriRef<'_>) -> UriRefBuf {
-        self.normalize_with(r, &SchemeRegistry::standard())
+        self.normalize_with(r, &STANDARD)
     }
 
     /// Parses `s` as a URI reference and normalizes it.
@@ -253,15 +254,14 @@ impl Normalizer {
 
     /// Normalizes an absolute URI, which stays one.
     pub fn normalize_uri(&self, u: &Uri<'_>) -> UriBuf {
-        self.normal_form(u, &SchemeRegistry::standard(), true, UriBuf::from_offsets)
+        self.normal_form(u, &STANDARD, true, UriBuf::from_offsets)
     }
 
     /// Whether normalizing `r` would leave it unchanged.
     pub fn is_normalized(&self, r: &UriRef<'_>) -> bool {
         // The common case is answered without writing anything.
-        let schemes = SchemeRegistry::standard();
-        self.copy_is_normal(r, &schemes) == Some(false)
-            || self.normalize_to_string(r, &schemes) == r.as_str()
+        self.copy_is_normal(r, &STANDARD) == Some(false)
+            || self.normalize_to_string(r, &STANDARD) == r.as_str()
     }
 
     /// The normal form as a string (it parses as a reference of the same
@@ -513,7 +513,7 @@ impl Normalizer {
 
 /// [`Normalizer::copy_is_normal`] at the syntax level: `None` when a step
 /// has work, else whether the text before the path has an uppercase letter.
-#[inline]
+#[inline(always)]
 fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     let o = r.offsets();
     let b = r.as_str().as_bytes();
@@ -523,21 +523,48 @@ fn copy_is_normal_at_syntax_level(r: &UriRef<'_>) -> Option<bool> {
     if o.has_authority() && before.last() == Some(&b':') {
         return None;
     }
-    // A parsed path keeps its structure when nothing in it changes (a path
-    // without authority never starts with `//`, a relative reference's
-    // first segment never holds `:`).
-    let path = b.get(o.path_start()..o.path_end()).unwrap_or_default();
-    // Triplets already in normal form after the authority are kept (not
-    // those before the path: a host's hex would be lowercased with it).
-    if look::has_byte(b, b'%')
-        && (look::has_byte(before, b'%') || !pct::is_normalized(&b[before.len()..]))
-    {
+    // One look over each side of the path's start for what is rare there:
+    // an uppercase letter or a `%` before it, a `%` or a `/.` (a dot
+    // segment, or `/.well-known`) from it on. Only where one holds is the
+    // reference looked at part by part.
+    let before_rare = look::has_upper_or(before, b'%');
+    let after_rare = look::has_dot_pair_or(b, o.path_start(), b'%');
+    if before_rare || after_rare {
+        return copy_is_normal_when_rare(b, o, before_rare, after_rare);
+    }
+    Some(false)
+}
+
+/// [`copy_is_normal_at_syntax_level`] for a reference (`b`, whose offsets
+/// are `o`) where a look held: `before_rare` when the scheme or authority
+/// has an uppercase letter or a `%`, `after_rare` when the rest has a `%`
+/// or a `/.` (or starts with `.`). `None` for a `%` before the path (a
+/// host's hex would be lowercased with it), a triplet after it not in
+/// normal form already (uppercase hex, no unreserved byte), or a dot
+/// segment in the path. (A parsed path keeps its structure when nothing in
+/// it changes: a path without authority never starts with `//`, a relative
+/// reference's first segment never holds `:`.)
+#[cold]
+#[inline(never)]
+fn copy_is_normal_when_rare(
+    b: &[u8],
+    o: Offsets,
+    before_rare: bool,
+    after_rare: bool,
+) -> Option<bool> {
+    let (before, after) = b.split_at_checked(o.path_start()).unwrap_or_default();
+    // Without a `%`, what the look before the path found is an uppercase
+    // letter.
+    if before_rare && look::has_byte(before, b'%') {
         return None;
     }
-    if look::has_dot_segment(path) {
+    let path = after
+        .get(..o.path_end().saturating_sub(o.path_start()))
+        .unwrap_or_default();
+    if after_rare && (look::has_dot_segment(path) || !pct::is_normalized(after)) {
         return None;
     }
-    Some(look::has_upper(before))
+    Some(before_rare)
 }
 
 /// Appends `s` with ASCII letters lowercased.
@@ -692,6 +719,10 @@ mod tests {
             ".a/b",
             "a/.b",
             "foo:a/../b",
+            "foo:./a",
+            "foo:../a",
+            "foo:.",
+            "foo:.a",
             "foo:%2E%2E/a",
             "http://h/%2e/a",
             "http://h/a/.well-known/x",

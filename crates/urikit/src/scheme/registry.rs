@@ -220,6 +220,14 @@ pub struct SchemeRegistry {
     no_builtin: bool,
 }
 
+/// The standard registry as a value of its own, for the calls that use it
+/// without taking one ([`Normalizer::normalize`](crate::normalize::Normalizer::normalize)):
+/// nothing to build on each call.
+pub(crate) static STANDARD: SchemeRegistry = SchemeRegistry {
+    extra: Vec::new(),
+    no_builtin: false,
+};
+
 impl SchemeRegistry {
     /// The built-in schemes.
     pub fn standard() -> SchemeRegistry {
