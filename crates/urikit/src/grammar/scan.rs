@@ -686,6 +686,16 @@ mod tests {
         assert!(stops_path(PAD) && stops_query(PAD) && stops_reg_name(PAD));
     }
 
+    /// Each wide class: its table bit, its range tests, its nibble tables
+    /// and the scan the parser calls.
+    type ParserScan = fn(&[u8], usize, Blocks) -> Result<usize, ParseError>;
+    type WideClass = (u8, fn(u8) -> bool, &'static Nibbles, ParserScan);
+    static WIDE_CLASSES: [WideClass; 3] = [
+        (PATH, stops_path, &NIBBLES_PATH, scan_path),
+        (QUERY, stops_query, &NIBBLES_QUERY, scan_query),
+        (REG_NAME, stops_reg_name, &NIBBLES_REG_NAME, scan_reg_name),
+    ];
+
     /// Every way the wide scans read blocks: short or not, and with the
     /// nibble test where the CPU has SSSE3.
     fn every_blocks() -> impl Iterator<Item = Blocks> {
@@ -708,28 +718,13 @@ mod tests {
                 // table scans, and what the parser calls; short inputs both
                 // ways (padded block, byte by byte).
                 for blocks in every_blocks() {
-                    let path = scan(b, i, PATH);
-                    let query = scan(b, i, QUERY);
-                    let reg_name = scan(b, i, REG_NAME);
-                    let nib = (&NIBBLES_PATH, &NIBBLES_QUERY, &NIBBLES_REG_NAME);
-                    let at = |r| format!("{len} {i} {blocks:?} {r}");
-                    assert_eq!(
-                        scan_wide(b, i, stops_path, nib.0, blocks),
-                        path,
-                        "{}",
-                        at(1)
-                    );
-                    assert_eq!(scan_path(b, i, blocks), path, "{}", at(2));
-                    assert_eq!(
-                        scan_wide(b, i, stops_query, nib.1, blocks),
-                        query,
-                        "{}",
-                        at(3)
-                    );
-                    assert_eq!(scan_query(b, i, blocks), query, "{}", at(4));
-                    let wide = scan_wide(b, i, stops_reg_name, nib.2, blocks);
-                    assert_eq!(wide, reg_name, "{}", at(5));
-                    assert_eq!(scan_reg_name(b, i, blocks), reg_name, "{}", at(6));
+                    for (k, &(class, stop, nibbles, parser_scan)) in WIDE_CLASSES.iter().enumerate()
+                    {
+                        let want = scan(b, i, class);
+                        let at = format!("{len} {i} {blocks:?} class {k}");
+                        assert_eq!(scan_wide(b, i, stop, nibbles, blocks), want, "{at}");
+                        assert_eq!(parser_scan(b, i, blocks), want, "{at}");
+                    }
                 }
             }
         }
@@ -754,11 +749,11 @@ mod tests {
         ) {
             let i = i.min(b.len());
             for blocks in every_blocks() {
-                prop_assert_eq!(scan_path(&b, i, blocks), scan(&b, i, PATH));
-                prop_assert_eq!(scan_query(&b, i, blocks), scan(&b, i, QUERY));
-                prop_assert_eq!(scan_reg_name(&b, i, blocks), scan(&b, i, REG_NAME));
-                let wide = scan_wide(&b, i, stops_path, &NIBBLES_PATH, blocks);
-                prop_assert_eq!(wide, scan(&b, i, PATH));
+                for &(class, stop, nibbles, parser_scan) in &WIDE_CLASSES {
+                    let want = scan(&b, i, class);
+                    prop_assert_eq!(scan_wide(&b, i, stop, nibbles, blocks), want);
+                    prop_assert_eq!(parser_scan(&b, i, blocks), want);
+                }
             }
         }
     }
