@@ -229,17 +229,17 @@ impl Resolver {
     /// code, compiled knowing the profile (its rules chosen once, not on
     /// every call).
     #[inline(never)]
-    fn rfc3986(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn rfc3986(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let rfc3986 = Resolver {
             profile: Profile::Rfc3986,
-            ..*self
+            ..self
         };
         rfc3986.resolve_copying(base, reference)
     }
 
     /// [`resolve`](Resolver::resolve) with one of the drafts' algorithms.
     #[inline(never)]
-    fn drafts(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn drafts(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         self.resolve_copying(base, reference)
     }
 
@@ -247,7 +247,7 @@ impl Resolver {
     /// fast path: [`copied`](Resolver::copied)), else by the
     /// [`steps`](Resolver::steps) (out of line: the copy stays small).
     #[inline(always)]
-    fn resolve_copying(&self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn resolve_copying(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         check_target_len(base.as_str().len(), r.as_str().len())?;
         if let Some(t) = self.copied(base, r) {
             return Ok(t);
@@ -318,10 +318,11 @@ impl Resolver {
 
     /// The target when it is a copy, or `None`: the whole reference when it
     /// is absolute, or the base's text up to where the reference takes over
-    /// and the whole reference (which has no
-    /// scheme), when no path in it has a dot segment to remove.
+    /// and the whole reference (which has no scheme), when no path in it
+    /// has a dot segment to remove. The two cases of the URL lists
+    /// (an absolute URI, an absolute path) first, the others out of line.
     #[inline(always)]
-    fn copied(&self, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
+    fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
         let rfc3986 = self.profile == Profile::Rfc3986;
         let r_path = r.path_bytes();
         if r.is_absolute() {
@@ -330,17 +331,32 @@ impl Resolver {
             }
             return Some(UriBuf::from_offsets(String::from(r.as_str()), r.offsets()));
         }
+        if !r.has_authority() && r_path.first() == Some(&b'/') {
+            if rfc3986 && has_dot_segment(r_path) {
+                return None;
+            }
+            let (s, o) = join(
+                base.source(),
+                base.offsets().path_start(),
+                r.source(),
+                Next::Path,
+            );
+            return Some(UriBuf::from_offsets(s, o));
+        }
+        self.copied_relative(base, r)
+    }
+
+    /// [`copied`](Resolver::copied) for a reference without scheme that
+    /// has an authority, or a relative path, or an empty one.
+    #[inline(never)]
+    fn copied_relative(self, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
+        let r_path = r.path_bytes();
         let bo = base.offsets();
         let (end, from) = if r.has_authority() {
-            if rfc3986 && has_dot_segment(r_path) {
+            if self.profile == Profile::Rfc3986 && has_dot_segment(r_path) {
                 return None;
             }
             (bo.scheme_end() + 1, Next::Authority)
-        } else if r_path.first() == Some(&b'/') {
-            if rfc3986 && has_dot_segment(r_path) {
-                return None;
-            }
-            (bo.path_start(), Next::Path)
         } else if r_path.is_empty() && r.query().is_some() {
             if self.profile == Profile::Draft1997 {
                 return None;
