@@ -249,10 +249,7 @@ impl Resolver {
     #[inline(always)]
     fn resolve_copying(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         check_target_len(base.as_str().len(), r.as_str().len())?;
-        if let Some(t) = self.copied(base, r) {
-            return Ok(t);
-        }
-        self.steps(base, r)
+        self.copied(base, r)
     }
 
     /// RFC 3986 section 5.2.2, with the profile's rule where the profiles
@@ -316,24 +313,24 @@ impl Resolver {
         Ok(UriBuf::from_offsets(s, o))
     }
 
-    /// The target when it is a copy, or `None`: the whole reference when it
+    /// The target as a copy, or by the steps: the whole reference when it
     /// is absolute, or the base's text up to where the reference takes over
     /// and the whole reference (which has no scheme), when no path in it
-    /// has a dot segment to remove. The two cases of the URL lists
+    /// has a dot segment to remove; else the [`steps`](Resolver::steps). The two cases of the URL lists
     /// (an absolute URI, an absolute path) first, the others out of line.
     #[inline(always)]
-    fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
+    fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let rfc3986 = self.profile == Profile::Rfc3986;
         let r_path = r.path_bytes();
         if r.is_absolute() {
             if !self.strict || (rfc3986 && has_dot_segment(r_path)) {
-                return None;
+                return self.steps(base, r);
             }
-            return Some(UriBuf::from_offsets(String::from(r.as_str()), r.offsets()));
+            return Ok(UriBuf::from_offsets(String::from(r.as_str()), r.offsets()));
         }
         if !r.has_authority() && r_path.first() == Some(&b'/') {
             if rfc3986 && has_dot_segment(r_path) {
-                return None;
+                return self.steps(base, r);
             }
             let (s, o) = join(
                 base.source(),
@@ -341,7 +338,7 @@ impl Resolver {
                 r.source(),
                 Next::Path,
             );
-            return Some(UriBuf::from_offsets(s, o));
+            return Ok(UriBuf::from_offsets(s, o));
         }
         self.copied_relative(base, r)
     }
@@ -349,17 +346,17 @@ impl Resolver {
     /// [`copied`](Resolver::copied) for a reference without scheme that
     /// has an authority, or a relative path, or an empty one.
     #[inline(never)]
-    fn copied_relative(self, base: &Uri<'_>, r: &UriRef<'_>) -> Option<UriBuf> {
+    fn copied_relative(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let r_path = r.path_bytes();
         let bo = base.offsets();
         let (end, from) = if r.has_authority() {
             if self.profile == Profile::Rfc3986 && has_dot_segment(r_path) {
-                return None;
+                return self.steps(base, r);
             }
             (bo.scheme_end() + 1, Next::Authority)
         } else if r_path.is_empty() && r.query().is_some() {
             if self.profile == Profile::Draft1997 {
-                return None;
+                return self.steps(base, r);
             }
             (bo.path_end(), Next::Query)
         } else if r_path.is_empty() {
@@ -370,12 +367,12 @@ impl Resolver {
             // two. (The merge with a `/` of its own, rare, is left to the
             // steps.)
             if slash || has_dot_segment(dir.as_bytes()) || has_dot_segment(tail.as_bytes()) {
-                return None;
+                return self.steps(base, r);
             }
             (bo.path_start() + dir.len(), Next::InPath)
         };
         let (s, o) = join(base.source(), end, r.source(), from);
-        Some(UriBuf::from_offsets(s, o))
+        Ok(UriBuf::from_offsets(s, o))
     }
 
     /// The reference's own path (it has a scheme, an authority or an
