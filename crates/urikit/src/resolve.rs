@@ -516,8 +516,7 @@ impl Resolver {
 /// (at the reference's length).
 #[inline(always)]
 fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError> {
-    let bound = base_len.saturating_add(ref_len).saturating_add(8);
-    if bound > crate::offsets::MAX_LEN {
+    if base_len.saturating_add(ref_len) > crate::offsets::MAX_LEN - 8 {
         return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
     }
     Ok(())
