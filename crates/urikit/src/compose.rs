@@ -402,7 +402,10 @@ pub(crate) fn join(
     debug_assert!(from >= Next::Authority && from != Next::Host && from != Next::Port);
     debug_assert!(tail.position(from) == 0 || from == Next::InPath);
     let head_text = head.text.get(..end).unwrap_or_default();
-    let mut s = String::with_capacity(head_text.len() + tail.text.len());
+    // (A sum that overflows asks for an impossible capacity, which panics:
+    // then the pushes below are known to fit, with no check.)
+    let n = head_text.len().checked_add(tail.text.len());
+    let mut s = String::with_capacity(n.unwrap_or(usize::MAX));
     s.push_str(head_text);
     s.push_str(tail.text);
     // Tail offset + `d` = offset in the result (wrapping: a broken contract
