@@ -321,12 +321,39 @@ fn scan_wide(
     stop: impl Fn(u8) -> bool + Copy,
     short: bool,
 ) -> Result<usize, ParseError> {
+    if short {
+        // One run, no loop around it: its vector constants are read where
+        // they are used, not all loaded before it (eleven loads saved on
+        // every short input: most relative references). The rest, after a
+        // `%`, out of line.
+        let end = run_wide(b, i, stop, short);
+        if b.get(end) != Some(&b'%') {
+            return Ok(end);
+        }
+        return scan_wide_short_after_pct(b, end, stop);
+    }
     loop {
         i = run_wide(b, i, stop, short);
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
         i = pct_run(b, i)?;
+    }
+}
+
+/// [`scan_wide`] of a short input from a `%` on.
+#[inline(never)]
+fn scan_wide_short_after_pct(
+    b: &[u8],
+    mut i: usize,
+    stop: impl Fn(u8) -> bool + Copy,
+) -> Result<usize, ParseError> {
+    loop {
+        i = pct_run(b, i)?;
+        i = run_wide(b, i, stop, true);
+        if b.get(i) != Some(&b'%') {
+            return Ok(i);
+        }
     }
 }
 
