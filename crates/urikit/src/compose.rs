@@ -14,8 +14,10 @@
 //! - copied from a parsed reference, with the components after it in one
 //!   piece ([`Composer::copy`]): the offsets of what is copied are the
 //!   source's, moved. This is every fast path's shape: a resolution target
-//!   is a prefix of the base and a suffix of the reference, a normal form
-//!   that needs no change is a copy of its input.
+//!   is a prefix of the base and a suffix of the reference ([`join`], the
+//!   two copies without a composer: one allocation of the exact size, the
+//!   offsets a few adds), a normal form that needs no change is a copy of
+//!   its input.
 //!
 //! The composer keeps the structure it is asked for, in one place: a path
 //! without an authority that would start with `//` is written `/.//...` (it
