@@ -99,7 +99,7 @@
 //!   scheme, `1a:b` cannot) is an error, reported at the byte that spoils it.
 
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
@@ -151,6 +151,17 @@ pub use grammar::error::{ParseError, ParseErrorKind};
 pub use grammar::table;
 // The grammar core's modules keep their crate-wide paths (`crate::parse`, ...).
 use grammar::{error, host, parse, scan};
+
+/// Hooks for the fuzz targets (fuzz/): not part of the API, no stability
+/// promise.
+#[doc(hidden)]
+pub mod __fuzz {
+    /// Whether the parser's two copies (portable; SSSE3 where the CPU has
+    /// it) agree on `s`, read as a URI reference and as an IRI reference.
+    pub fn parser_copies_agree(s: &str) -> bool {
+        crate::parse::copies_agree(s)
+    }
+}
 
 /// Longer explanations, compiled from the repository's Markdown files so that
 /// their examples are tested.

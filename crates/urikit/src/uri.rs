@@ -147,10 +147,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(err.kind(), urikit::ParseErrorKind::UnexpectedCharInAuthority);
     /// ```
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
-        Ok(UriRef {
-            s,
-            meta: parse::parse(s)?,
-        })
+        parse::parse_into::<false, _>(s, |meta| UriRef { s, meta })
     }
 
     /// The input, exactly as given.

@@ -7,6 +7,7 @@
 
 pub(crate) mod error;
 pub(crate) mod host;
+mod nibbles;
 pub(crate) mod parse;
 #[cfg(all(test, feature = "std"))]
 mod parse_reference;

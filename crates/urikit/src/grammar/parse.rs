@@ -25,9 +25,10 @@
 //! ```
 
 use crate::error::{ParseError, ParseErrorKind as K};
+use crate::grammar::nibbles::Ssse3;
 use crate::host::{parse_ipv4, parse_ipv6};
 use crate::offsets::{HostKind, Offsets, MAX_LEN};
-use crate::scan;
+use crate::scan::{self, Blocks};
 use crate::table;
 
 /// The error for an input longer than [`MAX_LEN`] bytes, if `len` is.
@@ -44,19 +45,47 @@ fn too_long() -> ParseError {
     ParseError::new(MAX_LEN, K::TooLong)
 }
 
-/// Parses `s` as an RFC 3986 `URI-reference`.
-///
-/// Two copies of one parser: the compiler knows in each whether the input
-/// is shorter than a block of the wide scans ([`scan::W`]), and keeps only
-/// that case's code for the end of a run (a padded block for a short input,
-/// the last block for a longer one).
+/// Parses `s` as an RFC 3986 `URI-reference`. (The borrowed types call
+/// [`parse_into`]; the owned ones, with `alloc`, this.)
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
-    if s.len() < scan::W {
-        parse_any::<false>(s, true)
-    } else {
-        parse_any::<false>(s, false)
+    parse_into::<false, _>(s, |o| o)
+}
+
+/// Parses `s` as a `URI-reference` ([`parse`]), or as an `IRI-reference`
+/// when `IRI` ([`parse_iri`]), with the copy of the parser the CPU runs
+/// fastest, and makes a `T` of the offsets. The copies are out of line and
+/// write the caller's value themselves: the caller is a test and a jump.
+#[inline(always)]
+pub(crate) fn parse_into<const IRI: bool, T>(
+    s: &str,
+    make: impl FnOnce(Offsets) -> T,
+) -> Result<T, ParseError> {
+    match Ssse3::detect() {
+        Some(t) => t.parse::<IRI, T>(s, make),
+        None => parse_portable::<IRI, T>(s, make),
     }
+}
+
+/// Whether the parser's copies (the portable one, and the SSSE3 one where
+/// the CPU has it) give the same answer on `s`, as a URI reference and as an
+/// IRI reference: for the fuzz targets (`crate::__fuzz`).
+pub(crate) fn copies_agree(s: &str) -> bool {
+    let portable = (parse_with::<false>(s, None), parse_with::<true>(s, None));
+    Ssse3::detect().map_or(true, |t| {
+        let fast = (t.parse::<false, _>(s, |o| o), t.parse::<true, _>(s, |o| o));
+        fast == portable
+    })
+}
+
+/// The portable copy of the parser (range tests for the wide scans).
+#[inline(never)]
+fn parse_portable<const IRI: bool, T>(
+    s: &str,
+    make: impl FnOnce(Offsets) -> T,
+) -> Result<T, ParseError> {
+    parse_with::<IRI>(s, None).map(make)
 }
 
 /// Parses `s` as an RFC 3987 `IRI-reference`: the same parser, whose scans
@@ -71,12 +100,35 @@ pub(crate) fn parse(s: &str) -> Result<Offsets, ParseError> {
 /// ```
 ///
 /// The scheme, the port and IP literals stay ASCII.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn parse_iri(s: &str) -> Result<Offsets, ParseError> {
+    parse_into::<true, _>(s, |o| o)
+}
+
+/// [`parse`] (or [`parse_iri`] when `IRI`) with the wide scans' block test
+/// `ssse3` says (the nibble lookup of [`crate::grammar::nibbles`], inlined
+/// into a copy compiled with SSSE3, or the portable range tests).
+///
+/// Two copies of one parser for each: the compiler knows in each whether
+/// the input is shorter than a block of the wide scans ([`scan::W`]), and
+/// keeps only that case's code for the end of a run (a padded block for a
+/// short input, the last block for a longer one).
+#[inline(always)]
+pub(crate) fn parse_with<const IRI: bool>(
+    s: &str,
+    ssse3: Option<Ssse3>,
+) -> Result<Offsets, ParseError> {
     if s.len() < scan::W {
-        parse_any::<true>(s, true)
+        parse_any::<IRI>(s, Blocks { short: true, ssse3 })
     } else {
-        parse_any::<true>(s, false)
+        parse_any::<IRI>(
+            s,
+            Blocks {
+                short: false,
+                ssse3,
+            },
+        )
     }
 }
 
@@ -92,10 +144,11 @@ pub(crate) fn parse_either(s: &str) -> Result<Offsets, ParseError> {
     }
 }
 
-/// [`parse`], or [`parse_iri`] when `IRI`; `short` (a constant in each copy)
-/// says whether the input is shorter than a block.
+/// [`parse`], or [`parse_iri`] when `IRI`; `blocks` (a constant in each
+/// copy) says whether the input is shorter than a block and which block
+/// test the wide scans use.
 #[inline(always)]
-fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseError> {
+fn parse_any<const IRI: bool>(s: &str, blocks: Blocks) -> Result<Offsets, ParseError> {
     let b = s.as_bytes();
     check_len(b.len())?;
     let mut i = 0;
@@ -137,25 +190,25 @@ fn parse_any<const IRI: bool>(s: &str, short: bool) -> Result<Offsets, ParseErro
         ipv4: [0; 4],
     };
     if slashes.unwrap_or_else(|| b.get(i..i + 2) == Some(b"//")) {
-        a = parse_authority::<IRI>(b, i + 2, short)?;
+        a = parse_authority::<IRI>(b, i + 2, blocks)?;
         i = a.end;
     }
 
     // path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
     let path_start = i;
     if scheme_end == 0 && a.host == HostKind::None && b.get(i).is_some_and(|&c| c != b'/') {
-        i = first_segment::<IRI>(b, i, short)?;
+        i = first_segment::<IRI>(b, i, blocks)?;
     }
-    i = scan::scan_ipath::<IRI>(b, i, short)?;
+    i = scan::scan_ipath::<IRI>(b, i, blocks)?;
     let path_end = i;
     if b.get(i) == Some(&b'?') {
-        i = scan::scan_iquery::<IRI>(b, i + 1, short)?;
+        i = scan::scan_iquery::<IRI>(b, i + 1, blocks)?;
     }
     let query_end = i;
     if b.get(i) == Some(&b'#') {
         // `fragment` has the same rule as `query` (`ifragment` that of
         // `iquery` without `iprivate`).
-        i = scan::scan_ifragment::<IRI>(b, i + 1, short)?;
+        i = scan::scan_ifragment::<IRI>(b, i + 1, blocks)?;
     }
     if i < b.len() {
         return Err(trailing_error(path_end, query_end, i));
@@ -246,7 +299,7 @@ fn first_segment_error(b: &[u8], colon: usize) -> ParseError {
 fn first_segment<const IRI: bool>(
     b: &[u8],
     start: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
     let mut i = start;
     loop {
@@ -255,7 +308,7 @@ fn first_segment<const IRI: bool>(
         match b.get(i) {
             Some(b'@') => i += 1,
             Some(b':') => {
-                scan::scan_ipath::<IRI>(b, i, short)?;
+                scan::scan_ipath::<IRI>(b, i, blocks)?;
                 return Err(first_segment_error(b, i));
             }
             _ => return Ok(i),
@@ -282,9 +335,9 @@ fn ends_authority(c: Option<&u8>) -> bool {
 fn parse_authority<const IRI: bool>(
     b: &[u8],
     start: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<Auth, ParseError> {
-    let host_end = scan::scan_ireg_name::<IRI>(b, start, short)?;
+    let host_end = scan::scan_ireg_name::<IRI>(b, start, blocks)?;
     let mut end = host_end;
     if b.get(end) == Some(&b':') {
         end += 1;
@@ -422,6 +475,7 @@ pub(crate) fn parse_ip_literal(b: &[u8], open: usize) -> Result<(usize, HostKind
 
 #[cfg(all(test, feature = "std"))]
 mod tests {
+    use crate::grammar::nibbles::Ssse3;
     use crate::grammar::parse_reference::{parse_reference, AuthMeta, HostMeta, Meta};
     use crate::offsets::{HostKind, Offsets};
     use proptest::prelude::*;
@@ -451,8 +505,19 @@ mod tests {
 
     /// The fast parser's answer, spelled out as the oracle gives it (the
     /// IPv6 address read again from the text, every derived offset computed).
+    /// Both copies of the parser are run: the portable one and, where the
+    /// CPU has SSSE3, the one whose scans test blocks by nibble lookup (the
+    /// one `parse` then calls); they must agree, for URIs and IRIs.
     fn parse(s: &str) -> Result<Meta, crate::ParseError> {
-        super::parse(s).map(|o| spelled(&o, s))
+        let portable = super::parse_with::<false>(s, None);
+        if let Some(t) = Ssse3::detect() {
+            assert_eq!(super::parse_with::<false>(s, Some(t)), portable, "{s:?}");
+            assert_eq!(t.parse::<false, _>(s, |o| o), portable, "{s:?}");
+            let iri = super::parse_with::<true>(s, None);
+            assert_eq!(super::parse_with::<true>(s, Some(t)), iri, "{s:?}");
+        }
+        assert_eq!(super::parse(s), portable, "{s:?}");
+        portable.map(|o| spelled(&o, s))
     }
 
     fn spelled(o: &Offsets, s: &str) -> Meta {

@@ -16,6 +16,7 @@
 //! NEON compares over a block of sixteen bytes, from plain safe code.
 
 use crate::error::{ParseError, ParseErrorKind as K};
+use crate::grammar::nibbles::{Nibbles, Ssse3};
 use crate::grammar::ucs::{self, Place};
 use crate::table;
 
@@ -211,6 +212,21 @@ fn stops_reg_name(c: u8) -> bool {
 /// The width of a block of [`run_wide`].
 pub(crate) const W: usize = 16;
 
+/// How the wide scans read blocks: a constant in each copy of the parser
+/// (`crate::parse::parse_with`), so that each copy keeps one case's code.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Blocks {
+    /// The input is shorter than a block: it is read as one padded block.
+    pub(crate) short: bool,
+    /// The copy compiled with SSSE3: blocks are tested by nibble lookup.
+    pub(crate) ssse3: Option<Ssse3>,
+}
+
+/// The wide scans' classes as nibble tables ([`nibbles`]).
+static NIBBLES_PATH: Nibbles = Nibbles::of(table::PATH);
+static NIBBLES_QUERY: Nibbles = Nibbles::of(table::QUERY);
+static NIBBLES_REG_NAME: Nibbles = Nibbles::of(table::REG_NAME);
+
 /// Whether the target has the 16-byte vector compares that [`marks`] compiles
 /// to. Elsewhere the range tests would run byte by byte, slower than a table
 /// lookup, so the `scan_*` functions below use the table scan ([`scan`])
@@ -242,12 +258,23 @@ fn marks(block: &[u8; W], stop: impl Fn(u8) -> bool) -> u128 {
 /// shorter input is read as one block padded with a stop byte when `short`
 /// is set, byte by byte otherwise.
 ///
-/// `short` is a constant where the parser inlines this: it parses inputs
-/// shorter than a block with `true`, others with `false`, so that each copy
+/// `blocks` is a constant where the parser inlines this: it parses inputs
+/// shorter than a block with `short` set, others without, so that each copy
 /// keeps the code of its case only (the padded block, or the block loop
-/// with its last block).
+/// with its last block); and the copy compiled with SSSE3 tests a block with
+/// `class`'s nibble tables ([`run_nibbles`]), the others with `stop`.
 #[inline(always)]
-fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy, short: bool) -> usize {
+fn run_wide(
+    b: &[u8],
+    i: usize,
+    stop: impl Fn(u8) -> bool + Copy,
+    class: &Nibbles,
+    blocks: Blocks,
+) -> usize {
+    if let Some(t) = blocks.ssse3 {
+        return run_nibbles(b, i, stop, class, blocks.short, t);
+    }
+    let short = blocks.short;
     if short && b.len() < W {
         let m = marks(&padded(b), stop) & AFTER[i & (W - 1)];
         return (m.trailing_zeros() / 8) as usize;
@@ -270,6 +297,44 @@ fn run_wide(b: &[u8], i: usize, stop: impl Fn(u8) -> bool + Copy, short: bool) -
         let seen = W - left;
         let m = marks(last, stop) & AFTER[seen & (W - 1)];
         return at + (m.trailing_zeros() / 8) as usize - seen;
+    }
+    at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
+}
+
+/// [`run_wide`] with the block test of [`nibbles`]: one bit per byte
+/// instead of one byte, the rest the same.
+#[inline(always)]
+fn run_nibbles(
+    b: &[u8],
+    i: usize,
+    stop: impl Fn(u8) -> bool,
+    class: &Nibbles,
+    short: bool,
+    t: Ssse3,
+) -> usize {
+    if short && b.len() < W {
+        // `i` is at most the length, below `W`: the shift keeps the bits of
+        // bytes `i..`, and the padding stops the run at the end.
+        let m = t.stops(&padded(b), class) & (u32::MAX << i);
+        return m.trailing_zeros() as usize;
+    }
+    let mut at = i;
+    while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) {
+        let m = t.stops(block, class);
+        if m != 0 {
+            return at + m.trailing_zeros() as usize;
+        }
+        at += W;
+    }
+    let left = b.len().saturating_sub(at);
+    if left == 0 {
+        return at;
+    }
+    if let Some(last) = b.last_chunk::<W>() {
+        // Bit `W - left` of the last block's is the byte at `at`: the bits
+        // of the bytes before it are shifted out (none left: the end).
+        let m = t.stops(last, class) >> (W - left);
+        return at + (m.trailing_zeros() as usize).min(left);
     }
     at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
@@ -319,41 +384,15 @@ fn scan_wide(
     b: &[u8],
     mut i: usize,
     stop: impl Fn(u8) -> bool + Copy,
-    short: bool,
+    class: &Nibbles,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
-    if short {
-        // One run, no loop around it: its vector constants are read where
-        // they are used, not all loaded before it (eleven loads saved on
-        // every short input: most relative references). The rest, after a
-        // `%`, out of line.
-        let end = run_wide(b, i, stop, short);
-        if b.get(end) != Some(&b'%') {
-            return Ok(end);
-        }
-        return scan_wide_short_after_pct(b, end, stop);
-    }
     loop {
-        i = run_wide(b, i, stop, short);
+        i = run_wide(b, i, stop, class, blocks);
         if b.get(i) != Some(&b'%') {
             return Ok(i);
         }
         i = pct_run(b, i)?;
-    }
-}
-
-/// [`scan_wide`] of a short input from a `%` on.
-#[inline(never)]
-fn scan_wide_short_after_pct(
-    b: &[u8],
-    mut i: usize,
-    stop: impl Fn(u8) -> bool + Copy,
-) -> Result<usize, ParseError> {
-    loop {
-        i = pct_run(b, i)?;
-        i = run_wide(b, i, stop, true);
-        if b.get(i) != Some(&b'%') {
-            return Ok(i);
-        }
     }
 }
 
@@ -371,9 +410,9 @@ fn pct_run(b: &[u8], mut i: usize) -> Result<usize, ParseError> {
 
 /// [`scan`] over `path` bytes (`pchar / "/"`).
 #[inline(always)]
-pub(crate) fn scan_path(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
+pub(crate) fn scan_path(b: &[u8], i: usize, blocks: Blocks) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_path, short)
+        scan_wide(b, i, stops_path, &NIBBLES_PATH, blocks)
     } else {
         scan(b, i, PATH)
     }
@@ -381,9 +420,9 @@ pub(crate) fn scan_path(b: &[u8], i: usize, short: bool) -> Result<usize, ParseE
 
 /// [`scan`] over `query` (and `fragment`) bytes (`pchar / "/" / "?"`).
 #[inline(always)]
-pub(crate) fn scan_query(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
+pub(crate) fn scan_query(b: &[u8], i: usize, blocks: Blocks) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_query, short)
+        scan_wide(b, i, stops_query, &NIBBLES_QUERY, blocks)
     } else {
         scan(b, i, QUERY)
     }
@@ -391,9 +430,9 @@ pub(crate) fn scan_query(b: &[u8], i: usize, short: bool) -> Result<usize, Parse
 
 /// [`scan`] over `reg-name` bytes (`unreserved / sub-delims`).
 #[inline(always)]
-pub(crate) fn scan_reg_name(b: &[u8], i: usize, short: bool) -> Result<usize, ParseError> {
+pub(crate) fn scan_reg_name(b: &[u8], i: usize, blocks: Blocks) -> Result<usize, ParseError> {
     if WIDE {
-        scan_wide(b, i, stops_reg_name, short)
+        scan_wide(b, i, stops_reg_name, &NIBBLES_REG_NAME, blocks)
     } else {
         scan(b, i, REG_NAME)
     }
@@ -421,11 +460,16 @@ const RUN_TABLE: u8 = 3;
 /// [`iri_run`]'s loop was left out of line, and the IRI parse cost a seventh
 /// more.
 #[inline(always)]
-fn resume<const RUN: u8>(b: &[u8], i: usize, short: bool, class: u8) -> Result<usize, ParseError> {
+fn resume<const RUN: u8>(
+    b: &[u8],
+    i: usize,
+    blocks: Blocks,
+    class: u8,
+) -> Result<usize, ParseError> {
     match RUN {
-        RUN_PATH => scan_path(b, i, short),
-        RUN_QUERY => scan_query(b, i, short),
-        RUN_REG_NAME => scan_reg_name(b, i, short),
+        RUN_PATH => scan_path(b, i, blocks),
+        RUN_QUERY => scan_query(b, i, blocks),
+        RUN_REG_NAME => scan_reg_name(b, i, blocks),
         _ => scan(b, i, class),
     }
 }
@@ -438,7 +482,7 @@ fn iri_run<const RUN: u8>(
     b: &[u8],
     mut i: usize,
     place: Place,
-    short: bool,
+    blocks: Blocks,
     class: u8,
 ) -> Result<usize, ParseError> {
     while b.get(i).is_some_and(|&c| c >= 0x80) {
@@ -446,7 +490,7 @@ fn iri_run<const RUN: u8>(
         while b.get(i).is_some_and(|&c| c >= 0x80) {
             i = ucs::check_char(b, i, place)?;
         }
-        i = resume::<RUN>(b, i, short, class)?;
+        i = resume::<RUN>(b, i, blocks, class)?;
     }
     Ok(i)
 }
@@ -459,13 +503,13 @@ fn iri_run<const RUN: u8>(
 fn scan_run<const IRI: bool, const RUN: u8>(
     b: &[u8],
     i: usize,
-    short: bool,
+    blocks: Blocks,
     class: u8,
     place: Place,
 ) -> Result<usize, ParseError> {
-    let at = resume::<RUN>(b, i, short, class)?;
+    let at = resume::<RUN>(b, i, blocks, class)?;
     if IRI {
-        iri_run::<RUN>(b, at, place, short, class)
+        iri_run::<RUN>(b, at, place, blocks, class)
     } else {
         Ok(at)
     }
@@ -476,9 +520,9 @@ fn scan_run<const IRI: bool, const RUN: u8>(
 pub(crate) fn scan_ipath<const IRI: bool>(
     b: &[u8],
     i: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
-    scan_run::<IRI, RUN_PATH>(b, i, short, PATH, Place::Other)
+    scan_run::<IRI, RUN_PATH>(b, i, blocks, PATH, Place::Other)
 }
 
 /// [`scan_query`] for the query; for an IRI, `iquery` (`ucschar` and `iprivate`).
@@ -486,9 +530,9 @@ pub(crate) fn scan_ipath<const IRI: bool>(
 pub(crate) fn scan_iquery<const IRI: bool>(
     b: &[u8],
     i: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
-    scan_run::<IRI, RUN_QUERY>(b, i, short, QUERY, Place::Query)
+    scan_run::<IRI, RUN_QUERY>(b, i, blocks, QUERY, Place::Query)
 }
 
 /// [`scan_query`] for the fragment; for an IRI, `ifragment` (`ucschar`).
@@ -496,9 +540,9 @@ pub(crate) fn scan_iquery<const IRI: bool>(
 pub(crate) fn scan_ifragment<const IRI: bool>(
     b: &[u8],
     i: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
-    scan_run::<IRI, RUN_QUERY>(b, i, short, QUERY, Place::Other)
+    scan_run::<IRI, RUN_QUERY>(b, i, blocks, QUERY, Place::Other)
 }
 
 /// [`scan_reg_name`]; for an IRI, `ireg-name` (`ucschar` too).
@@ -506,9 +550,9 @@ pub(crate) fn scan_ifragment<const IRI: bool>(
 pub(crate) fn scan_ireg_name<const IRI: bool>(
     b: &[u8],
     i: usize,
-    short: bool,
+    blocks: Blocks,
 ) -> Result<usize, ParseError> {
-    scan_run::<IRI, RUN_REG_NAME>(b, i, short, REG_NAME, Place::Other)
+    scan_run::<IRI, RUN_REG_NAME>(b, i, blocks, REG_NAME, Place::Other)
 }
 
 /// [`scan`] over one of the authority's classes ([`USERINFO`],
@@ -520,7 +564,12 @@ pub(crate) fn scan_iauth<const IRI: bool>(
     i: usize,
     class: u8,
 ) -> Result<usize, ParseError> {
-    scan_run::<IRI, RUN_TABLE>(b, i, false, class, Place::Other)
+    // The table scan reads no blocks.
+    let blocks = Blocks {
+        short: false,
+        ssse3: None,
+    };
+    scan_run::<IRI, RUN_TABLE>(b, i, blocks, class, Place::Other)
 }
 
 /// Checks the `pct-encoded = "%" HEXDIG HEXDIG` triplet starting at `i`.
@@ -632,6 +681,17 @@ mod tests {
         assert!(stops_path(PAD) && stops_query(PAD) && stops_reg_name(PAD));
     }
 
+    /// Every way the wide scans read blocks: short or not, and with the
+    /// nibble test where the CPU has SSSE3.
+    fn every_blocks() -> impl Iterator<Item = Blocks> {
+        let ssse3 = [None, Ssse3::detect()];
+        ssse3
+            .into_iter()
+            .enumerate()
+            .filter(|(k, t)| *k == 0 || t.is_some())
+            .flat_map(|(_, ssse3)| [true, false].map(|short| Blocks { short, ssse3 }))
+    }
+
     #[test]
     fn wide_scans_match_the_table_scans_at_every_offset() {
         let text =
@@ -640,22 +700,31 @@ mod tests {
             let b = &text[..len];
             for i in 0..=len {
                 // The wide scans, whichever the target uses, against the
-                // table scans, and what the parser calls.
-                // Short inputs both ways (padded block, byte by byte).
-                for short in [true, false] {
+                // table scans, and what the parser calls; short inputs both
+                // ways (padded block, byte by byte).
+                for blocks in every_blocks() {
                     let path = scan(b, i, PATH);
-                    assert_eq!(scan_wide(b, i, stops_path, short), path, "{len} {i}");
-                    assert_eq!(scan_path(b, i, short), path, "{len} {i}");
                     let query = scan(b, i, QUERY);
-                    assert_eq!(scan_wide(b, i, stops_query, short), query, "{len} {i}");
-                    assert_eq!(scan_query(b, i, short), query, "{len} {i}");
                     let reg_name = scan(b, i, REG_NAME);
+                    let nib = (&NIBBLES_PATH, &NIBBLES_QUERY, &NIBBLES_REG_NAME);
+                    let at = |r| format!("{len} {i} {blocks:?} {r}");
                     assert_eq!(
-                        scan_wide(b, i, stops_reg_name, short),
-                        reg_name,
-                        "{len} {i}"
+                        scan_wide(b, i, stops_path, nib.0, blocks),
+                        path,
+                        "{}",
+                        at(1)
                     );
-                    assert_eq!(scan_reg_name(b, i, short), reg_name, "{len} {i}");
+                    assert_eq!(scan_path(b, i, blocks), path, "{}", at(2));
+                    assert_eq!(
+                        scan_wide(b, i, stops_query, nib.1, blocks),
+                        query,
+                        "{}",
+                        at(3)
+                    );
+                    assert_eq!(scan_query(b, i, blocks), query, "{}", at(4));
+                    let wide = scan_wide(b, i, stops_reg_name, nib.2, blocks);
+                    assert_eq!(wide, reg_name, "{}", at(5));
+                    assert_eq!(scan_reg_name(b, i, blocks), reg_name, "{}", at(6));
                 }
             }
         }
@@ -679,10 +748,12 @@ mod tests {
             i in 0usize..80,
         ) {
             let i = i.min(b.len());
-            for short in [true, false] {
-                prop_assert_eq!(scan_wide(&b, i, stops_path, short), scan(&b, i, PATH));
-                prop_assert_eq!(scan_wide(&b, i, stops_query, short), scan(&b, i, QUERY));
-                prop_assert_eq!(scan_wide(&b, i, stops_reg_name, short), scan(&b, i, REG_NAME));
+            for blocks in every_blocks() {
+                prop_assert_eq!(scan_path(&b, i, blocks), scan(&b, i, PATH));
+                prop_assert_eq!(scan_query(&b, i, blocks), scan(&b, i, QUERY));
+                prop_assert_eq!(scan_reg_name(&b, i, blocks), scan(&b, i, REG_NAME));
+                let wide = scan_wide(&b, i, stops_path, &NIBBLES_PATH, blocks);
+                prop_assert_eq!(wide, scan(&b, i, PATH));
             }
         }
     }

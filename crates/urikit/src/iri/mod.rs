@@ -137,7 +137,7 @@ impl<'a> IriRef<'a> {
     /// [`BidiFormattingChar`](ParseErrorKind::BidiFormattingChar) (or the URI
     /// kind of the component, as `invalid_scheme`, where an IRI is ASCII too).
     pub fn parse(s: &'a str) -> Result<IriRef<'a>, ParseError> {
-        Ok(IriRef(UriRef::from_parsed(s, parse::parse_iri(s)?)))
+        parse::parse_into::<true, _>(s, |o| IriRef(UriRef::from_parsed(s, o)))
     }
 
     /// Parses raw bytes: they must be UTF-8, then an IRI reference.
