@@ -61,7 +61,7 @@ use core::fmt;
 use alloc::string::String;
 
 use crate::compose::{join, Composer, Next};
-use crate::normalize::look::has_dot_segment;
+use crate::normalize::look::{has_dot_segment, has_dot_segment_inline};
 use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
@@ -323,13 +323,13 @@ impl Resolver {
         let rfc3986 = self.profile == Profile::Rfc3986;
         let r_path = r.path_bytes();
         if r.is_absolute() {
-            if !self.strict || (rfc3986 && has_dot_segment(r_path)) {
+            if !self.strict || (rfc3986 && has_dot_segment_inline(r_path)) {
                 return self.steps(base, r);
             }
             return Ok(UriBuf::from_offsets(String::from(r.as_str()), r.offsets()));
         }
         if !r.has_authority() && r_path.first() == Some(&b'/') {
-            if rfc3986 && has_dot_segment(r_path) {
+            if rfc3986 && has_dot_segment_inline(r_path) {
                 return self.steps(base, r);
             }
             let (s, o) = join(

@@ -71,6 +71,14 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
 /// (`/.well-known`), is looked at byte by byte. A `.` elsewhere (`a.html`)
 /// costs nothing.
 pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
+    has_dot_segment_inline(path)
+}
+
+/// [`has_dot_segment`] compiled into its caller: for the resolution's copy,
+/// which asks it of every reference (the call and its register saves cost
+/// a fifth of the look there).
+#[inline(always)]
+pub(crate) fn has_dot_segment_inline(path: &[u8]) -> bool {
     // A dot segment at the start, looked for last: the windows are then
     // compiled knowing nothing of the first byte (knowing it was not a `.`,
     // the compiler once rebuilt the first window byte by byte).
