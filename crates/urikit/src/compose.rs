@@ -14,8 +14,10 @@
 //! - copied from a parsed reference, with the components after it in one
 //!   piece ([`Composer::copy`]): the offsets of what is copied are the
 //!   source's, moved. This is every fast path's shape: a resolution target
-//!   is a prefix of the base and a suffix of the reference, a normal form
-//!   that needs no change is a copy of its input.
+//!   is a prefix of the base and a suffix of the reference ([`join`], the
+//!   two copies without a composer: one allocation of the exact size, the
+//!   offsets a few adds), a normal form that needs no change is a copy of
+//!   its input.
 //!
 //! The composer keeps the structure it is asked for, in one place: a path
 //! without an authority that would start with `//` is written `/.//...` (it
@@ -181,15 +183,6 @@ impl<'s> Composer<'s> {
         self.next = to;
     }
 
-    /// Appends `src`'s text from `from` (where the composer stands) through
-    /// the first `len` bytes of the source's path, in one piece; the path
-    /// stays open (the base's directory in a merge, RFC 3986 section 5.2.3).
-    #[inline(always)]
-    pub(crate) fn copy_into_path(&mut self, src: Source<'_>, from: Next, len: usize) {
-        self.copy_through(src, from, Next::Path, src.o.path_start() + len);
-        self.next = Next::InPath;
-    }
-
     /// [`copy`](Composer::copy) up to byte `end` of the source, where the
     /// components from `to` on begin (or, for [`Next::Path`], inside the
     /// path): records the offsets of the components it covers.
@@ -289,21 +282,12 @@ impl<'s> Composer<'s> {
         write(self.s);
     }
 
-    /// Writes the path (`write` appends it) or the rest of it, after what
-    /// [`copy_into_path`](Composer::copy_into_path) or
-    /// [`push_path`](Composer::push_path) put there.
+    /// Writes the path (`write` appends it).
     #[inline(always)]
     pub(crate) fn path(&mut self, write: impl FnOnce(&mut String)) {
         self.skip(Next::InPath);
         write(self.s);
         self.skip(Next::Query);
-    }
-
-    /// Appends `text` to the path, which stays open.
-    #[inline(always)]
-    pub(crate) fn push_path(&mut self, text: &str) {
-        self.skip(Next::InPath);
-        self.s.push_str(text);
     }
 
     /// Writes text that is a path and perhaps `"?" query` (`write` appends
@@ -394,6 +378,55 @@ impl<'s> Composer<'s> {
         }
         self.o
     }
+}
+
+/// The reference made of `head`'s text up to byte `end` (its components
+/// before `from`; with [`Next::InPath`], part of its path) and then the
+/// whole of `tail`, a relative reference whose text starts with
+/// its components from `from` on (from [`Next::InPath`], its path
+/// continues `head`'s). The two copies go into one allocation of the exact
+/// size; the offsets are `head`'s before the cut and `tail`'s moved by the
+/// length before it, a few adds.
+///
+/// The pieces keep their structure: `head` is a parsed reference with a
+/// scheme and `tail` a parsed relative reference, so the path cannot start
+/// with `//` without an authority (`tail`'s path cannot, nor `head`'s part
+/// of one, which is empty or ends with `/`) and no `./` is needed after a
+/// scheme. (The debug builds
+/// check the result against a parse.)
+#[inline(always)]
+pub(crate) fn join(
+    head: Source<'_>,
+    end: usize,
+    tail: Source<'_>,
+    from: Next,
+) -> (String, Offsets) {
+    debug_assert!(from >= Next::Authority && from != Next::Host && from != Next::Port);
+    debug_assert!(tail.position(from) == 0 || from == Next::InPath);
+    let head_text = head.text.get(..end).unwrap_or_default();
+    // (A sum that overflows asks for an impossible capacity, which panics:
+    // then the pushes below are known to fit, with no check.)
+    let n = head_text.len().checked_add(tail.text.len());
+    let mut s = String::with_capacity(n.unwrap_or(usize::MAX));
+    s.push_str(head_text);
+    s.push_str(tail.text);
+    // Tail offset + `d` = offset in the result (wrapping: a broken contract
+    // gives wrong offsets, never a panic).
+    let d = head_text.len() as u32;
+    let (h, t) = (head.o, tail.o);
+    let mut o = *h;
+    if from == Next::Authority {
+        o.host = t.host;
+        o.ipv4 = t.ipv4;
+        o.host_start = t.host_start.wrapping_add(d);
+        o.host_end = t.host_end.wrapping_add(d);
+        o.path_start = t.path_start.wrapping_add(d);
+    }
+    if from != Next::Fragment {
+        o.path_end = t.path_end.wrapping_add(d);
+    }
+    o.query_end = t.query_end.wrapping_add(d);
+    (s, o)
 }
 
 /// Inserts `prefix` at byte `at` of `s` (rare: out of line, and taking the

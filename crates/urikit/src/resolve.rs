@@ -60,8 +60,8 @@ use core::fmt;
 
 use alloc::string::String;
 
-use crate::compose::{Composer, Next};
-use crate::normalize::look::has_dot_segment;
+use crate::compose::{join, Composer, Next};
+use crate::normalize::look::{has_dot_segment, has_dot_segment_inline};
 use crate::path::{base_dir, remove_dot_segments, remove_dot_segments_keep_excess};
 use crate::uri::{Uri, UriBuf, UriRef};
 
@@ -229,18 +229,27 @@ impl Resolver {
     /// code, compiled knowing the profile (its rules chosen once, not on
     /// every call).
     #[inline(never)]
-    fn rfc3986(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn rfc3986(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let rfc3986 = Resolver {
             profile: Profile::Rfc3986,
-            ..*self
+            ..self
         };
-        rfc3986.resolve_copying(base, reference, true)
+        rfc3986.resolve_copying(base, reference)
     }
 
     /// [`resolve`](Resolver::resolve) with one of the drafts' algorithms.
     #[inline(never)]
-    fn drafts(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        self.resolve_copying(base, reference, true)
+    fn drafts(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        self.resolve_copying(base, reference)
+    }
+
+    /// The target as a copy when no path has a dot segment to remove (the
+    /// fast path: [`copied`](Resolver::copied)), else by the
+    /// [`steps`](Resolver::steps) (out of line: the copy stays small).
+    #[inline(always)]
+    fn resolve_copying(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        check_target_len(base.as_str().len(), r.as_str().len())?;
+        self.copied(base, r)
     }
 
     /// RFC 3986 section 5.2.2, with the profile's rule where the profiles
@@ -248,19 +257,11 @@ impl Resolver {
     ///
     /// The target is the base's components up to some point and the
     /// reference's from there on, perhaps with a path made in between (a
-    /// merge, or a path with its dot segments removed). With `copy`, a path
-    /// that has no dot segment to remove is not made but copied, in one
-    /// piece with the components after it (the fast path: nothing searched,
-    /// the offsets moved from the two inputs'); without, every path the
-    /// profile removes dot segments from is written by that step (the tests'
-    /// reference for the fast path).
-    #[inline(always)]
-    fn resolve_copying(
-        &self,
-        base: &Uri<'_>,
-        r: &UriRef<'_>,
-        copy: bool,
-    ) -> Result<UriBuf, ResolveError> {
+    /// merge, or a path with its dot segments removed): every path the
+    /// profile removes dot segments from is written by that step (the
+    /// tests' reference for the fast path).
+    #[inline(never)]
+    fn steps(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         check_target_len(base.as_str().len(), r.as_str().len())?;
         let (b, rs) = (base.source(), r.source());
         // Non-strict resolution ignores a scheme equal to the base's (the
@@ -278,7 +279,7 @@ impl Resolver {
             // T.scheme, T.authority, T.path, T.query = R's.
             let mut s = String::with_capacity(r.as_str().len() + 2);
             let mut t = Composer::new(&mut s);
-            self.own_path(&mut t, r, Next::Scheme, copy)?;
+            self.own_path(&mut t, r, Next::Scheme)?;
             let o = t.finish();
             return Ok(UriBuf::from_offsets(s, o));
         }
@@ -289,11 +290,11 @@ impl Resolver {
         if r.has_authority() {
             // T.scheme = Base.scheme; T.authority, T.path, T.query = R's.
             t.copy(b, Next::Scheme, Next::Authority);
-            self.own_path(&mut t, r, Next::Authority, copy)?;
+            self.own_path(&mut t, r, Next::Authority)?;
         } else if r_path.first() == Some(&b'/') {
             // T.scheme, T.authority = Base's; T.path, T.query = R's.
             t.copy(b, Next::Scheme, Next::Path);
-            self.own_path(&mut t, r, Next::Path, copy)?;
+            self.own_path(&mut t, r, Next::Path)?;
         } else if r_path.is_empty() && !(draft1997 && r.query().is_some()) {
             // T.path = Base.path; T.query = R.query if defined, else
             // Base.query (the 1997 draft: only for the current document, a
@@ -306,9 +307,71 @@ impl Resolver {
                 t.copy(rs, Next::Fragment, Next::End);
             }
         } else {
-            self.merged_path(&mut t, base, r, copy)?;
+            self.merged_path(&mut t, base, r)?;
         }
         let o = t.finish();
+        Ok(UriBuf::from_offsets(s, o))
+    }
+
+    /// The target as a copy, or by the steps: the whole reference when it
+    /// is absolute, or the base's text up to where the reference takes over
+    /// and the whole reference (which has no scheme), when no path in it
+    /// has a dot segment to remove; else the [`steps`](Resolver::steps). The two cases of the URL lists
+    /// (an absolute URI, an absolute path) first, the others out of line.
+    #[inline(always)]
+    fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        let rfc3986 = self.profile == Profile::Rfc3986;
+        let r_path = r.path_bytes();
+        if r.is_absolute() {
+            if !self.strict || (rfc3986 && has_dot_segment_inline(r_path)) {
+                return self.steps(base, r);
+            }
+            return Ok(UriBuf::from_offsets(String::from(r.as_str()), r.offsets()));
+        }
+        if !r.has_authority() && r_path.first() == Some(&b'/') {
+            if rfc3986 && has_dot_segment_inline(r_path) {
+                return self.steps(base, r);
+            }
+            let (s, o) = join(
+                base.source(),
+                base.offsets().path_start(),
+                r.source(),
+                Next::Path,
+            );
+            return Ok(UriBuf::from_offsets(s, o));
+        }
+        self.copied_relative(base, r)
+    }
+
+    /// [`copied`](Resolver::copied) for a reference without scheme that
+    /// has an authority, or a relative path, or an empty one.
+    #[inline(never)]
+    fn copied_relative(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        let r_path = r.path_bytes();
+        let bo = base.offsets();
+        let (end, from) = if r.has_authority() {
+            if self.profile == Profile::Rfc3986 && has_dot_segment(r_path) {
+                return self.steps(base, r);
+            }
+            (bo.scheme_end() + 1, Next::Authority)
+        } else if r_path.is_empty() && r.query().is_some() {
+            if self.profile == Profile::Draft1997 {
+                return self.steps(base, r);
+            }
+            (bo.path_end(), Next::Query)
+        } else if r_path.is_empty() {
+            (bo.query_end(), Next::Fragment)
+        } else {
+            let (slash, dir, tail) = self.merge_halves(base, r);
+            // `dir` is empty or ends with `/`: no dot segment across the
+            // two. (The merge with a `/` of its own, rare, is left to the
+            // steps.)
+            if slash || has_dot_segment(dir.as_bytes()) || has_dot_segment(tail.as_bytes()) {
+                return self.steps(base, r);
+            }
+            (bo.path_start() + dir.len(), Next::InPath)
+        };
+        let (s, o) = join(base.source(), end, r.source(), from);
         Ok(UriBuf::from_offsets(s, o))
     }
 
@@ -321,9 +384,8 @@ impl Resolver {
         t: &mut Composer<'_>,
         r: &UriRef<'_>,
         from: Next,
-        copy: bool,
     ) -> Result<(), ResolveError> {
-        if self.profile == Profile::Rfc3986 && (!copy || has_dot_segment(r.path_bytes())) {
+        if self.profile == Profile::Rfc3986 {
             let path = r.path();
             self.check_underflow(path, 0, r)?;
             t.copy(r.source(), from, Next::Path);
@@ -351,33 +413,10 @@ impl Resolver {
         t: &mut Composer<'_>,
         base: &Uri<'_>,
         r: &UriRef<'_>,
-        copy: bool,
     ) -> Result<(), ResolveError> {
         let (b, rs) = (base.source(), r.source());
-        let slash =
-            base.path().is_empty() && (self.profile == Profile::Draft2003 || base.has_authority());
-        let dir = if slash { "/" } else { base_dir(base.path()) };
-        let o = r.offsets();
-        let tail = if self.profile == Profile::Draft1997 {
-            // The path, and the query with its `?`.
-            r.as_str()
-                .get(o.path_start()..o.query_end())
-                .unwrap_or_default()
-        } else {
-            r.path()
-        };
-        if copy && !has_dot_segment(dir.as_bytes()) && !has_dot_segment(tail.as_bytes()) {
-            // No dot segment in either half (and `dir` is empty or ends with
-            // "/", so none across them): the merge is the result.
-            if slash {
-                t.copy(b, Next::Scheme, Next::Path);
-                t.push_path(dir);
-            } else {
-                t.copy_into_path(b, Next::Scheme, dir.len());
-            }
-            t.copy(rs, Next::InPath, Next::End);
-            return Ok(());
-        }
+        let (slash, dir, tail) = self.merge_halves(base, r);
+        let dir = if slash { "/" } else { dir };
         t.copy(b, Next::Scheme, Next::Path);
         let mut done = Ok(());
         if self.profile == Profile::Draft1997 {
@@ -390,6 +429,28 @@ impl Resolver {
             t.copy(rs, Next::Query, Next::End);
         }
         done
+    }
+
+    /// The two halves of `merge(Base.path, R.path)` as the profile has it:
+    /// whether the merge starts with a `/` of its own (the base's path is
+    /// empty and RFC 3986 or the 1997 draft finds an authority, or always
+    /// with the 2003 draft), else the base's directory (empty or ending
+    /// with `/`); and the reference's path (with the 1997 draft, its query
+    /// too: `path "?" query`).
+    #[inline(always)]
+    fn merge_halves<'b, 'r>(&self, base: &Uri<'b>, r: &UriRef<'r>) -> (bool, &'b str, &'r str) {
+        let slash =
+            base.path().is_empty() && (self.profile == Profile::Draft2003 || base.has_authority());
+        let dir = if slash { "" } else { base_dir(base.path()) };
+        let tail = if self.profile == Profile::Draft1997 {
+            let o = r.offsets();
+            r.as_str()
+                .get(o.path_start()..o.query_end())
+                .unwrap_or_default()
+        } else {
+            r.path()
+        };
+        (slash, dir, tail)
     }
 
     /// Appends `dir` + `tail` (a merged path, and for the 1997 draft the
@@ -455,8 +516,7 @@ impl Resolver {
 /// (at the reference's length).
 #[inline(always)]
 fn check_target_len(base_len: usize, ref_len: usize) -> Result<(), ResolveError> {
-    let bound = base_len.saturating_add(ref_len).saturating_add(8);
-    if bound > crate::offsets::MAX_LEN {
+    if base_len.saturating_add(ref_len) > crate::offsets::MAX_LEN - 8 {
         return Err(ResolveError::new(ref_len, ResolveErrorKind::TooLong));
     }
     Ok(())
@@ -743,7 +803,7 @@ mod tests {
                     for r in refs {
                         let r = UriRef::parse(r).unwrap();
                         let fast = resolver.resolve(&base, &r).unwrap();
-                        let steps = resolver.resolve_copying(&base, &r, false).unwrap();
+                        let steps = resolver.steps(&base, &r).unwrap();
                         let (f, s) = (fast.as_uri(), steps.as_uri());
                         assert_eq!(f.as_str(), s.as_str(), "{b} {r:?} {profile:?} {strict}");
                         assert_eq!(f.offsets(), s.offsets(), "{b} {r:?}");
