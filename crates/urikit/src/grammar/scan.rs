@@ -262,7 +262,7 @@ fn marks(block: &[u8; W], stop: impl Fn(u8) -> bool) -> u128 {
 /// shorter than a block with `short` set, others without, so that each copy
 /// keeps the code of its case only (the padded block, or the block loop
 /// with its last block); and the copy compiled with SSSE3 tests a block with
-/// `class`'s nibble tables ([`run_nibbles`]), the others with `stop`.
+/// `class`'s nibble tables, the others with `stop` ([`run_blocks`]).
 #[inline(always)]
 fn run_wide(
     b: &[u8],
@@ -271,52 +271,82 @@ fn run_wide(
     class: &Nibbles,
     blocks: Blocks,
 ) -> usize {
-    if let Some(t) = blocks.ssse3 {
-        return run_nibbles(b, i, stop, class, blocks.short, t);
+    match blocks.ssse3 {
+        Some(t) => run_blocks(b, i, stop, blocks.short, |block| t.stops(block, class)),
+        None => run_blocks(b, i, stop, blocks.short, |block| marks(block, stop)),
     }
-    let short = blocks.short;
-    if short && b.len() < W {
-        let m = marks(&padded(b), stop) & AFTER[i & (W - 1)];
-        return (m.trailing_zeros() / 8) as usize;
-    }
-    let mut at = i;
-    while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) {
-        let m = marks(block, stop);
-        if m != 0 {
-            return at + (m.trailing_zeros() / 8) as usize;
-        }
-        at += W;
-    }
-    let left = b.len().saturating_sub(at);
-    if left == 0 {
-        return at;
-    }
-    if let Some(last) = b.last_chunk::<W>() {
-        // Byte `W - left` of the last block is the byte at `at`: the marks
-        // of the bytes before it are cleared (no mark left: `W`, the end).
-        let seen = W - left;
-        let m = marks(last, stop) & AFTER[seen & (W - 1)];
-        return at + (m.trailing_zeros() / 8) as usize - seen;
-    }
-    at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
 
-/// [`run_wide`] with the block test of [`nibbles`]: one bit per byte
-/// instead of one byte, the rest the same.
+/// The stop marks of a block, as a block test gives them: one byte per byte
+/// of the block (`u128`, [`marks`]) or one bit (`u32`, the nibble test).
+trait StopMarks: Copy {
+    /// Whether no byte of the block is marked.
+    fn none(self) -> bool;
+    /// The index of the first marked byte (at least [`W`] when none is).
+    fn first(self) -> usize;
+    /// The marks of bytes `k..W` only (`k < W`).
+    fn from(self, k: usize) -> Self;
+    /// For the last block of an input, whose first `seen` bytes were looked
+    /// at already and whose other `left` bytes were not (`seen + left ==
+    /// W`): the index of the first marked byte among those, counted from
+    /// the first of them; `left` when none is.
+    fn first_of_last(self, seen: usize, left: usize) -> usize;
+}
+
+impl StopMarks for u128 {
+    #[inline(always)]
+    fn none(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn first(self) -> usize {
+        (self.trailing_zeros() / 8) as usize
+    }
+    #[inline(always)]
+    fn from(self, k: usize) -> u128 {
+        self & AFTER[k & (W - 1)]
+    }
+    #[inline(always)]
+    fn first_of_last(self, seen: usize, _left: usize) -> usize {
+        // No mark left: `W - seen`, which is `left`.
+        self.from(seen).first() - seen
+    }
+}
+
+impl StopMarks for u32 {
+    #[inline(always)]
+    fn none(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn first(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn from(self, k: usize) -> u32 {
+        self & (u32::MAX << k)
+    }
+    #[inline(always)]
+    fn first_of_last(self, seen: usize, left: usize) -> usize {
+        (self >> seen).first().min(left)
+    }
+}
+
+/// The index of the first byte at or after `i` that `test` marks in its
+/// block (`stop` for the few bytes no block covers), or `b.len()`: the loop
+/// of [`run_wide`], whichever block test it uses.
 #[inline(always)]
-fn run_nibbles(
+fn run_blocks<M: StopMarks>(
     b: &[u8],
     i: usize,
     stop: impl Fn(u8) -> bool,
-    class: &Nibbles,
     short: bool,
-    t: Ssse3,
+    test: impl Fn(&[u8; W]) -> M,
 ) -> usize {
     if short && b.len() < W {
-        // `i` is at most the length, below `W`: the shift keeps the bits of
-        // bytes `i..`, and the padding stops the run at the end.
-        let m = t.stops(&padded(b), class) & (u32::MAX << i);
-        return m.trailing_zeros() as usize;
+        // `i` is at most the length, below `W`; the padding stops the run
+        // at the end.
+        return test(&padded(b)).from(i).first();
     }
     let mut at = i;
     // The blocks that start at or before `last` are whole.
@@ -325,9 +355,9 @@ fn run_nibbles(
         let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<W>) else {
             break; // (never: `at + W <= b.len()`)
         };
-        let m = t.stops(block, class);
-        if m != 0 {
-            return at + m.trailing_zeros() as usize;
+        let m = test(block);
+        if !m.none() {
+            return at + m.first();
         }
         at += W;
     }
@@ -336,10 +366,8 @@ fn run_nibbles(
         return at;
     }
     if let Some(last) = b.last_chunk::<W>() {
-        // Bit `W - left` of the last block's is the byte at `at`: the bits
-        // of the bytes before it are shifted out (none left: the end).
-        let m = t.stops(last, class) >> (W - left);
-        return at + (m.trailing_zeros() as usize).min(left);
+        // Byte `W - left` of the last block is the byte at `at`.
+        return at + test(last).first_of_last(W - left, left);
     }
     at + b[at..].iter().position(|&c| stop(c)).unwrap_or(left)
 }
