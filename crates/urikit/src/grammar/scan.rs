@@ -285,7 +285,7 @@ trait StopMarks: Copy {
     /// The index of the first marked byte (at least [`W`] when none is).
     fn first(self) -> usize;
     /// The marks of bytes `k..W` only (`k < W`).
-    fn from(self, k: usize) -> Self;
+    fn after(self, k: usize) -> Self;
     /// For the last block of an input, whose first `seen` bytes were looked
     /// at already and whose other `left` bytes were not (`seen + left ==
     /// W`): the index of the first marked byte among those, counted from
@@ -303,13 +303,13 @@ impl StopMarks for u128 {
         (self.trailing_zeros() / 8) as usize
     }
     #[inline(always)]
-    fn from(self, k: usize) -> u128 {
+    fn after(self, k: usize) -> u128 {
         self & AFTER[k & (W - 1)]
     }
     #[inline(always)]
     fn first_of_last(self, seen: usize, _left: usize) -> usize {
         // No mark left: `W - seen`, which is `left`.
-        self.from(seen).first() - seen
+        self.after(seen).first() - seen
     }
 }
 
@@ -323,7 +323,7 @@ impl StopMarks for u32 {
         self.trailing_zeros() as usize
     }
     #[inline(always)]
-    fn from(self, k: usize) -> u32 {
+    fn after(self, k: usize) -> u32 {
         self & (u32::MAX << k)
     }
     #[inline(always)]
@@ -346,7 +346,7 @@ fn run_blocks<M: StopMarks>(
     if short && b.len() < W {
         // `i` is at most the length, below `W`; the padding stops the run
         // at the end.
-        return test(&padded(b)).from(i).first();
+        return test(&padded(b)).after(i).first();
     }
     let mut at = i;
     // The blocks that start at or before `last` are whole.
@@ -376,28 +376,32 @@ fn run_blocks<M: StopMarks>(
 const PAD: u8 = b' ';
 
 /// `b` (shorter than [`W`] bytes) at the start of a block, [`PAD`] after it.
-/// Copied in at most two overlapping pieces of a fixed size (no call to a
-/// variable-length copy for a few bytes).
+/// Built in two `u64` registers from at most two overlapping loads of a
+/// fixed size (no call to a variable-length copy for a few bytes, and no
+/// block written to memory in pieces and read back whole, which would
+/// wait for the pieces).
 #[inline(always)]
 fn padded(b: &[u8]) -> [u8; W] {
-    let mut out = [PAD; W];
+    const PADS: u64 = u64::from_le_bytes([PAD; 8]);
     let n = b.len();
-    if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
-        out[..8].copy_from_slice(first);
-        if let Some(end) = out.get_mut(n - 8..n) {
-            end.copy_from_slice(last);
-        }
+    let (lo, hi) = if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        // 8 <= n < 16: bytes 8..n are the last n - 8 of `last` (two shifts:
+        // one of 64 bits would overflow at n = 8).
+        let tail = (u64::from_le_bytes(*last) >> (8 * (15 - n))) >> 8;
+        (u64::from_le_bytes(*first), tail | PADS << (8 * (n - 8)))
     } else if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
-        out[..4].copy_from_slice(first);
-        if let Some(end) = out.get_mut(n - 4..n) {
-            end.copy_from_slice(last);
-        }
+        // 4 <= n < 8: the two pieces overlap where they hold the same bytes.
+        let head = u64::from(u32::from_le_bytes(*first));
+        let tail = u64::from(u32::from_le_bytes(*last)) << (8 * (n - 4));
+        (head | tail | PADS << (8 * n), PADS)
     } else {
-        for (o, &c) in out.iter_mut().zip(b) {
-            *o = c;
+        let mut lo = PADS;
+        for (k, &c) in b.iter().enumerate() {
+            lo = lo & !(0xff << (8 * k)) | u64::from(c) << (8 * k);
         }
-    }
-    out
+        (lo, PADS)
+    };
+    (u128::from(lo) | u128::from(hi) << 64).to_le_bytes()
 }
 
 /// `AFTER[k]` keeps the marks of bytes `k..W` of a block.
@@ -783,6 +787,16 @@ mod tests {
                     prop_assert_eq!(parser_scan(&b, i, blocks), want);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn padded_is_the_input_then_pad_bytes() {
+        let text = b"abcdefghijklmno";
+        for n in 0..W {
+            let mut want = [PAD; W];
+            want[..n].copy_from_slice(&text[..n]);
+            assert_eq!(padded(&text[..n]), want, "{n}");
         }
     }
 
