@@ -392,8 +392,7 @@ impl<'s> Composer<'s> {
 /// scheme and `tail` a parsed relative reference, so the path cannot start
 /// with `//` without an authority (`tail`'s path cannot, nor `head`'s part
 /// of one, which is empty or ends with `/`) and no `./` is needed after a
-/// scheme. (The debug builds
-/// check the result against a parse.)
+/// scheme. (The debug builds check the result against a parse.)
 #[inline(always)]
 pub(crate) fn join(
     head: Source<'_>,

@@ -259,10 +259,10 @@ impl Resolver {
     /// reference's from there on, perhaps with a path made in between (a
     /// merge, or a path with its dot segments removed): every path the
     /// profile removes dot segments from is written by that step (the
-    /// tests' reference for the fast path).
+    /// tests' reference for the fast path). The caller has checked the
+    /// target's length ([`check_target_len`]).
     #[inline(never)]
     fn steps(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        check_target_len(base.as_str().len(), r.as_str().len())?;
         let (b, rs) = (base.source(), r.source());
         // Non-strict resolution ignores a scheme equal to the base's (the
         // one place this rule is applied).
@@ -316,8 +316,9 @@ impl Resolver {
     /// The target as a copy, or by the steps: the whole reference when it
     /// is absolute, or the base's text up to where the reference takes over
     /// and the whole reference (which has no scheme), when no path in it
-    /// has a dot segment to remove; else the [`steps`](Resolver::steps). The two cases of the URL lists
-    /// (an absolute URI, an absolute path) first, the others out of line.
+    /// has a dot segment to remove; else the [`steps`](Resolver::steps).
+    /// The two cases of the URL lists (an absolute URI, an absolute path)
+    /// first, the others out of line.
     #[inline(always)]
     fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let rfc3986 = self.profile == Profile::Rfc3986;

@@ -83,9 +83,18 @@ impl Nibbles {
 
 /// Proof that the CPU has SSSE3: only [`Ssse3::detect`] makes one. Zero
 /// bytes; `Option<Ssse3>` is a flag the compiler folds where it is a
-/// constant.
+/// constant. On other targets it has no value at all ([`Proof`]), so the
+/// SSSE3 code is not even compiled there.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Ssse3(());
+pub(crate) struct Ssse3(Proof);
+
+/// What an [`Ssse3`] holds: nothing on x86-64, and on other targets a type
+/// without values.
+#[cfg(target_arch = "x86_64")]
+type Proof = ();
+#[cfg(not(target_arch = "x86_64"))]
+#[derive(Clone, Copy, Debug)]
+enum Proof {}
 
 impl Ssse3 {
     /// An [`Ssse3`] when the CPU has SSSE3: known at compile time, or asked
@@ -122,9 +131,8 @@ impl Ssse3 {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            // Never made on other targets.
             let _ = (block, class);
-            unreachable!()
+            match self.0 {}
         }
     }
 
@@ -144,7 +152,7 @@ impl Ssse3 {
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = (s, make);
-            unreachable!()
+            match self.0 {}
         }
     }
 }

@@ -731,12 +731,9 @@ mod tests {
     /// Every way the wide scans read blocks: short or not, and with the
     /// nibble test where the CPU has SSSE3.
     fn every_blocks() -> impl Iterator<Item = Blocks> {
-        let ssse3 = [None, Ssse3::detect()];
-        ssse3
-            .into_iter()
-            .enumerate()
-            .filter(|(k, t)| *k == 0 || t.is_some())
-            .flat_map(|(_, ssse3)| [true, false].map(|short| Blocks { short, ssse3 }))
+        core::iter::once(None)
+            .chain(Ssse3::detect().map(Some))
+            .flat_map(|ssse3| [true, false].map(|short| Blocks { short, ssse3 }))
     }
 
     #[test]
