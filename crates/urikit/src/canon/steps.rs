@@ -1182,12 +1182,16 @@ pub(crate) fn may_have_session_id(q: &[u8]) -> bool {
 
 /// Removes session ids from the query; whether it removed any.
 pub(crate) fn strip_query_session_ids(url: &mut ParsedUrl<'_>, which: SessionIds) -> bool {
-    if which == SessionIds::Keep || !may_have_session_id(&url.query) {
-        return false;
-    }
-    // The IA patterns matched nowhere (most queries with an `id=`): nothing
-    // to remove, without the removal loop's copy and five passes.
-    if which == SessionIds::Ia && !has_ia_session_id(&url.query) {
+    // The IA patterns matched nowhere (most queries): nothing to remove,
+    // without the removal loop's copy and five passes. (`has_ia_session_id`
+    // holds only where `may_have_session_id` does, which the other modes
+    // ask.)
+    let any = match which {
+        SessionIds::Keep => false,
+        SessionIds::Ia => has_ia_session_id(&url.query),
+        _ => may_have_session_id(&url.query),
+    };
+    if !any {
         return false;
     }
     let before = url.query.len();
@@ -1381,6 +1385,7 @@ mod tests {
             "cfid=",
             "&cftoken=",
             "aspsessionid",
+            "aspsessionidABCDEFGH=",
             "ABCDEFGH",
             "abcdefghijklmnopqrstuvwx",
             id32,
@@ -1394,6 +1399,7 @@ mod tests {
         ];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut found = 0;
+        let mut found_asp = 0;
         for _ in 0..100_000 {
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -1408,9 +1414,13 @@ mod tests {
                 .collect();
             let expected = has_ia_session_id_at_some_position(q.as_bytes());
             found += usize::from(expected);
+            let b = q.as_bytes();
+            found_asp +=
+                usize::from((0..b.len()).any(|i| ia_session_id(b, i, b.len(), 3).is_some()));
             assert_eq!(has_ia_session_id(q.as_bytes()), expected, "{q:?}");
         }
-        // The generated queries hold matches too.
+        // The generated queries hold matches too, `aspsessionid`'s among them.
         assert!(found > 1000, "{found}");
+        assert!(found_asp > 50, "{found_asp}");
     }
 }

@@ -27,12 +27,8 @@ pub(crate) fn has_byte(b: &[u8], byte: u8) -> bool {
     }) {
         return found;
     }
-    // Fewer than sixteen bytes: one or two overlapping `u64` blocks, a zero
-    // byte of the block xor-ed with `byte`s marking a match.
-    let found = |block: &[u8; 8]| {
-        let v = u64::from_le_bytes(*block) ^ (LO * u64::from(byte));
-        v.wrapping_sub(LO) & !v & HI != 0
-    };
+    // Fewer than sixteen bytes: one or two overlapping `u64` blocks.
+    let found = |block: &[u8; 8]| bytes_equal(u64::from_le_bytes(*block), byte) != 0;
     match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
         (Some(first), Some(last)) => found(first) || found(last),
         _ => b.contains(&byte),
@@ -51,16 +47,8 @@ pub(crate) fn has_upper(b: &[u8]) -> bool {
     }) {
         return found;
     }
-    // Fewer than sixteen bytes: in each byte of a `u64` block, with its high
-    // bit cleared, adding `0x80 - b'A'` sets the high bit from `A` up and
-    // adding `0x80 - b'Z' - 1` from past `Z` (no carry leaves a byte), so the
-    // two differ exactly on `A`-`Z`; bytes outside ASCII are masked out.
-    let found = |block: &[u8; 8]| {
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let x = u64::from_le_bytes(*block);
-        let y = x & LOW7;
-        ((y + LO * u64::from(0x80 - b'A')) ^ (y + LO * u64::from(0x80 - b'Z' - 1))) & !x & HI != 0
-    };
+    // Fewer than sixteen bytes: one or two overlapping `u64` blocks.
+    let found = |block: &[u8; 8]| uppercase(u64::from_le_bytes(*block)) != 0;
     match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
         (Some(first), Some(last)) => found(first) || found(last),
         _ => b.iter().any(u8::is_ascii_uppercase),

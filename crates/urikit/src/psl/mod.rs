@@ -54,7 +54,7 @@ mod table;
 use alloc::borrow::Cow;
 use core::fmt;
 
-use crate::word::ascii_lowercase;
+use crate::word::{ascii_lowercase, bytes_equal, HI};
 use punycode::{encode_label, MAX_LABEL};
 use table::{fingerprint, hash_piece, home, label_hash, node_hash, Slot, PRIVATE};
 pub use table::{BuildError as ListError, BuildErrorKind as ListErrorKind};
@@ -316,11 +316,6 @@ impl List {
     }
 }
 
-/// Every byte `.`.
-const DOTS: u64 = 0x2e2e_2e2e_2e2e_2e2e;
-/// The high bit of every byte.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
 /// The eight bytes of `b` before `end` as a little-endian word (`b[end - 1]`
 /// its highest byte), bytes before the start of `b` zero.
 #[inline]
@@ -363,10 +358,8 @@ fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
     let mut high = 0;
     loop {
         let word = word_before(name, end);
-        // The high bit of each byte that is a `.`, exactly (no borrow
-        // between bytes).
-        let x = word ^ DOTS;
-        let dots = !(((x & !HIGH_BITS) + !HIGH_BITS) | x) & HIGH_BITS;
+        // The high bit of each byte that is a `.`, exactly.
+        let dots = bytes_equal(word, b'.');
         // The bytes of the label in this word: those above its highest `.`,
         // within `name`.
         let n = ((dots.leading_zeros() / 8) as usize).min(end);
@@ -382,7 +375,7 @@ fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
             hash = hash_piece(hash, piece);
             high |= piece;
         }
-        return (end - n, hash, piece, high & HIGH_BITS != 0);
+        return (end - n, hash, piece, high & HI != 0);
     }
 }
 

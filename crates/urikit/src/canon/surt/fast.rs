@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use super::super::steps::{
     decode_repeatedly_onto, encode_tail, has_ia_session_id, ia_path_is_clean, key_value,
-    may_have_session_id, GOOGLE_KEEP, PATH_KEEP,
+    GOOGLE_KEEP, PATH_KEEP,
 };
 use crate::scan::find_byte;
 use crate::word::{ascii_lowercase, bytes_equal, HI, LO};
@@ -550,8 +550,9 @@ fn write_query(query: &[u8], out: &mut Vec<u8>, at: usize) -> bool {
     }
     // Session ids: none in the query as written (the general path removes
     // them before sorting) nor once sorted.
-    let no_session =
-        |q: &[u8]| flags & ID == 0 || !(may_have_session_id(q) && has_ia_session_id(q));
+    // (`has_ia_session_id` walks the `=`s as `may_have_session_id` does and
+    // holds only where it does: no pre-check.)
+    let no_session = |q: &[u8]| flags & ID == 0 || !has_ia_session_id(q);
     if !no_session(&out[from..]) {
         return false;
     }
