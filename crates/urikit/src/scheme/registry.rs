@@ -214,7 +214,7 @@ pub const BUILTIN: &[(&str, SchemeInfo)] = &[
 /// The schemes a program knows: the built-in table plus its own additions,
 /// which take precedence. Lookups are ASCII case-insensitive (schemes are,
 /// RFC 3986 section 3.1).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SchemeRegistry {
     extra: Vec<(String, SchemeInfo)>,
     no_builtin: bool,
@@ -223,19 +223,26 @@ pub struct SchemeRegistry {
 /// The standard registry as a value of its own, for the calls that use it
 /// without taking one ([`Normalizer::normalize`](crate::normalize::Normalizer::normalize)):
 /// nothing to build on each call.
-pub(crate) static STANDARD: SchemeRegistry = SchemeRegistry {
-    extra: Vec::new(),
-    no_builtin: false,
-};
+pub(crate) static STANDARD: SchemeRegistry = SchemeRegistry::standard();
+
+impl Default for SchemeRegistry {
+    /// The built-in schemes ([`SchemeRegistry::standard`]).
+    fn default() -> SchemeRegistry {
+        SchemeRegistry::standard()
+    }
+}
 
 impl SchemeRegistry {
     /// The built-in schemes.
-    pub fn standard() -> SchemeRegistry {
-        SchemeRegistry::default()
+    pub const fn standard() -> SchemeRegistry {
+        SchemeRegistry {
+            extra: Vec::new(),
+            no_builtin: false,
+        }
     }
 
     /// No scheme at all (for callers who want only their own).
-    pub fn empty() -> SchemeRegistry {
+    pub const fn empty() -> SchemeRegistry {
         SchemeRegistry {
             extra: Vec::new(),
             no_builtin: true,
