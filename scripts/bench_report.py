@@ -19,9 +19,14 @@ import sys
 from collections import defaultdict
 
 OURS = "urikit"
+# Rows measured beside the libraries that are not peers: `floor` (resolve)
+# is urikit's parse and one allocation of the target, no resolution logic
+# (bench/src/lib.rs, `resolve::floor`): the least a resolver returning an
+# owned target does, so floor ÷ a peer bounds what urikit can reach.
+NOT_PEERS = {"floor"}
 # Display order of the libraries (others follow, sorted).
 ORDER = ["urikit", "fluent-uri", "oxiri", "iri-string", "uriparse", "http", "url",
-         "ada-url", "ada-url-can_parse", "percent-encoding", "psl", "publicsuffix"]
+         "ada-url", "ada-url-can_parse", "percent-encoding", "psl", "publicsuffix", "floor"]
 OPS = ["parse", "parse_iri", "whatwg", "resolve_relative", "resolve_absolute",
        "normalize", "decode_path", "surt", "domain"]
 # The targets of issue 14, every list: parse >= 2x the fastest peer (ada-url's
@@ -96,7 +101,7 @@ def ratio_rows(results, counts):
             continue
         speeds = {lib: mbps(ns, b) for lib, (ns, b) in libs.items() if b}
         ours = speeds.get(OURS)
-        peers = {l: v for l, v in speeds.items() if l != OURS}
+        peers = {l: v for l, v in speeds.items() if l != OURS and l not in NOT_PEERS}
         ns_url = None
         if OURS in libs and (op, dataset, OURS) in counts:
             ns_url = libs[OURS][0] / counts[(op, dataset, OURS)][1]
@@ -161,6 +166,14 @@ def target_summary(table):
         who = peer or "fastest peer"
         relation = "> 1×" if factor == 1.0 else f"≥ {factor}×"
         lines.append(f"| {op} | {relation} {who} | " + " | ".join(cells) + " |")
+        # The floor's ratio to the same peer: the most urikit could reach.
+        ceiling = []
+        for d in datasets:
+            sp = rows[d][1] if d in rows else {}
+            against = sp.get(peer) if peer else None
+            ceiling.append(f"{sp['floor'] / against:.2f}× {peer}" if sp.get("floor") and against else "–")
+        if any(c != "–" for c in ceiling):
+            lines.append(f"| {op}: floor | (bound) | " + " | ".join(ceiling) + " |")
     for op, limit in NS_TARGETS.items():
         rows = {r[0]: r for r in table.get(op, [])}
         if not rows:
@@ -210,6 +223,19 @@ def markdown(results, counts):
                 t = f"≤ {NS_TARGETS[op]} ns: " + ("met" if ns_url <= NS_TARGETS[op] else "**not met**")
             lines.append(f"| {dataset} | " + " | ".join(cells) + f" | {n} | {r} | {t} |")
         lines.append("")
+        floors = [(d, sp) for d, sp, *_ in rows if sp.get("floor") and sp.get(OURS)]
+        if floors:
+            target_peer = (TARGETS.get(op) or (None,))[0]
+            cells = []
+            for d, sp in floors:
+                cell = f"{d}: urikit ÷ floor {sp[OURS] / sp['floor']:.2f}"
+                if target_peer and sp.get(target_peer):
+                    cell += f", floor ÷ {target_peer} {sp['floor'] / sp[target_peer]:.2f}×"
+                cells.append(cell)
+            lines += ["floor (not a peer): urikit's parse of the reference and one allocation "
+                      "holding the target, no resolution logic; floor ÷ a peer is the most "
+                      "urikit could reach against it with this parser and allocator. "
+                      + "; ".join(cells) + ".", ""]
         partial = []
         for dataset, *_ in rows:
             for l in libs:
@@ -245,7 +271,8 @@ def scaling_rows(results):
 COLORS = {"urikit": "#d62728", "fluent-uri": "#1f77b4", "oxiri": "#2ca02c",
           "iri-string": "#9467bd", "uriparse": "#8c564b", "http": "#e377c2",
           "url": "#7f7f7f", "ada-url": "#bcbd22", "ada-url-can_parse": "#ff7f0e",
-          "percent-encoding": "#17becf", "psl": "#aec7e8", "publicsuffix": "#98df8a"}
+          "percent-encoding": "#17becf", "psl": "#aec7e8", "publicsuffix": "#98df8a",
+          "floor": "#cccccc"}
 
 
 def svg(results, counts):

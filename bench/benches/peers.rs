@@ -128,6 +128,7 @@ fn benches(c: &mut Criterion) {
             "iri-string" => resolve::iri_string,
             "url" => resolve::url,
             "ada-url" => resolve::ada_url,
+            "floor" => resolve::floor,
         ]);
         let case = Case {
             op: "resolve_absolute",
@@ -141,6 +142,7 @@ fn benches(c: &mut Criterion) {
             "iri-string" => resolve::iri_string,
             "url" => resolve::url,
             "ada-url" => resolve::ada_url,
+            "floor" => resolve::floor,
         ]);
     }
     for d in &datasets {

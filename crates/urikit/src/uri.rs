@@ -56,26 +56,32 @@ pub struct Authority<'a> {
 
 impl<'a> Authority<'a> {
     /// The whole authority, as written.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.s
     }
     /// The userinfo (before `@`), raw; `None` when there is no `@`.
+    #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.userinfo
     }
     /// The host, typed.
+    #[inline]
     pub fn host(&self) -> Host<'a> {
         self.host
     }
     /// The host as written (IP literals keep their brackets).
+    #[inline]
     pub fn host_str(&self) -> &'a str {
         self.host_str
     }
     /// The port digits; `Some("")` for an empty port (`//h:`), `None` without `:`.
+    #[inline]
     pub fn port(&self) -> Option<&'a str> {
         self.port
     }
     /// The port as a number, when present, non-empty and at most 65535.
+    #[inline]
     pub fn port_u16(&self) -> Option<u16> {
         port_number(self.port?)
     }
@@ -151,11 +157,13 @@ impl<'a> UriRef<'a> {
     }
 
     /// The input, exactly as given.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.s
     }
 
     /// The scheme, as written (not case-folded); `None` for a relative reference.
+    #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
         match self.meta.scheme_end() {
             0 => None,
@@ -164,11 +172,13 @@ impl<'a> UriRef<'a> {
     }
 
     /// Whether the reference has a scheme (is a URI rather than a relative reference).
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.meta.scheme_end() != 0
     }
 
     /// Whether the reference is a relative reference (has no scheme).
+    #[inline]
     pub fn is_relative(&self) -> bool {
         !self.is_absolute()
     }
@@ -204,11 +214,13 @@ impl<'a> UriRef<'a> {
     }
 
     /// Whether the reference has an authority (even an empty one).
+    #[inline]
     pub fn has_authority(&self) -> bool {
         self.meta.has_authority()
     }
 
     /// The userinfo, raw; `None` without an authority or without `@`.
+    #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
         // Read from the offsets (no `Authority`, whose host an IPv6 literal
         // would make read again).
@@ -218,12 +230,14 @@ impl<'a> UriRef<'a> {
     }
 
     /// The host, typed; `None` without an authority.
+    #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
         self.meta.has_authority().then(|| self.typed_host())
     }
 
     /// The host as written (IP literals keep their brackets); `None` without an
     /// authority.
+    #[inline]
     pub fn host_str(&self) -> Option<&'a str> {
         let m = &self.meta;
         m.has_authority()
@@ -231,6 +245,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// The port digits; `Some("")` for `//h:`; `None` without a port.
+    #[inline]
     pub fn port(&self) -> Option<&'a str> {
         let m = &self.meta;
         let (host_end, end) = (m.host_end(), m.path_start());
@@ -238,11 +253,13 @@ impl<'a> UriRef<'a> {
     }
 
     /// The port as a number, when it has digits and fits a `u16`.
+    #[inline]
     pub fn port_u16(&self) -> Option<u16> {
         port_number(self.port()?)
     }
 
     /// The path, raw. Always present, possibly empty.
+    #[inline]
     pub fn path(&self) -> &'a str {
         &self.s[self.meta.path_start()..self.meta.path_end()]
     }
@@ -259,17 +276,20 @@ impl<'a> UriRef<'a> {
     }
 
     /// The path's segments (see [`Segments`]).
+    #[inline]
     pub fn segments(&self) -> Segments<'a> {
         Segments::new(self.path())
     }
 
     /// The query (after `?`), raw; `None` when there is no `?`.
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         let q = self.meta.query()?;
         Some(&self.s[q + 1..self.meta.query_end()])
     }
 
     /// The fragment (after `#`), raw; `None` when there is no `#`.
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         Some(&self.s[self.meta.fragment(self.s.len())? + 1..])
     }
@@ -287,6 +307,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// The reference as an absolute [`Uri`], if it has a scheme.
+    #[inline]
     pub fn as_uri(&self) -> Option<Uri<'a>> {
         self.is_absolute().then_some(Uri(*self))
     }
@@ -345,6 +366,7 @@ impl<'a> Uri<'a> {
     }
 
     /// The scheme, as written.
+    #[inline]
     pub fn scheme(&self) -> &'a str {
         &self.0.s[..self.0.meta.scheme_end()]
     }
@@ -358,6 +380,7 @@ impl<'a> Uri<'a> {
     }
 
     /// The reference view of this URI.
+    #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         self.0
     }
@@ -412,6 +435,7 @@ impl UriRefBuf {
     }
 
     /// The borrowed view.
+    #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         UriRef {
             s: &self.s,
@@ -420,11 +444,13 @@ impl UriRefBuf {
     }
 
     /// The string.
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.s
     }
 
     /// The string, given up.
+    #[inline]
     pub fn into_string(self) -> String {
         self.s
     }
@@ -486,6 +512,7 @@ impl UriBuf {
     }
 
     /// The borrowed view.
+    #[inline]
     pub fn as_uri(&self) -> Uri<'_> {
         Uri(self.0.as_uri_ref())
     }
@@ -496,16 +523,19 @@ impl UriBuf {
     }
 
     /// The string.
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
 
     /// The string, given up.
+    #[inline]
     pub fn into_string(self) -> String {
         self.0.s
     }
 
     /// As a reference (every URI is one).
+    #[inline]
     pub fn into_uri_ref(self) -> UriRefBuf {
         self.0
     }

@@ -154,26 +154,31 @@ impl<'a> IriRef<'a> {
     /// assert_eq!(IriRef::parse_bytes("/é".as_bytes())?.path(), "/é");
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
+    #[inline]
     pub fn parse_bytes(b: &'a [u8]) -> Result<IriRef<'a>, ParseError> {
         IriRef::parse(ucs::utf8(b)?)
     }
 
     /// The input, exactly as given.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.0.as_str()
     }
 
     /// The scheme, as written; `None` for a relative reference.
+    #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
         self.0.scheme()
     }
 
     /// Whether the reference has a scheme (is an IRI rather than a relative reference).
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.0.is_absolute()
     }
 
     /// Whether the reference is a relative reference (has no scheme).
+    #[inline]
     pub fn is_relative(&self) -> bool {
         self.0.is_relative()
     }
@@ -184,67 +189,80 @@ impl<'a> IriRef<'a> {
     }
 
     /// Whether the reference has an authority (even an empty one).
+    #[inline]
     pub fn has_authority(&self) -> bool {
         self.0.has_authority()
     }
 
     /// The userinfo, raw; `None` without an authority or without `@`.
+    #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.0.userinfo()
     }
 
     /// The host, typed; `None` without an authority. An `ireg-name` is a
     /// [`Host::RegName`], Unicode and `%XX` as written.
+    #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
         self.0.host()
     }
 
     /// The host as written (IP literals keep their brackets).
+    #[inline]
     pub fn host_str(&self) -> Option<&'a str> {
         self.0.host_str()
     }
 
     /// The port digits; `Some("")` for `//h:`; `None` without a port.
+    #[inline]
     pub fn port(&self) -> Option<&'a str> {
         self.0.port()
     }
 
     /// The port as a number, when it has digits and fits a `u16`.
+    #[inline]
     pub fn port_u16(&self) -> Option<u16> {
         self.0.port_u16()
     }
 
     /// The path, raw. Always present, possibly empty.
+    #[inline]
     pub fn path(&self) -> &'a str {
         self.0.path()
     }
 
     /// The path's segments (see [`Segments`]).
+    #[inline]
     pub fn segments(&self) -> Segments<'a> {
         self.0.segments()
     }
 
     /// The query (after `?`), raw; `None` when there is no `?`.
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         self.0.query()
     }
 
     /// The fragment (after `#`), raw; `None` when there is no `#`.
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         self.0.fragment()
     }
 
     /// The byte ranges of the components (see [`Spans`]).
+    #[inline]
     pub fn spans(&self) -> Spans {
         self.0.spans()
     }
 
     /// The reference without its fragment (and without the `#`).
+    #[inline]
     pub fn without_fragment(&self) -> IriRef<'a> {
         IriRef(self.0.without_fragment())
     }
 
     /// The reference as an absolute [`Iri`], if it has a scheme.
+    #[inline]
     pub fn as_iri(&self) -> Option<Iri<'a>> {
         self.is_absolute().then_some(Iri(*self))
     }
@@ -258,6 +276,7 @@ impl<'a> IriRef<'a> {
     /// assert!(IriRef::parse("/ä")?.as_uri_ref().is_none());
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri_ref(&self) -> Option<UriRef<'a>> {
         self.as_str().is_ascii().then_some(self.0)
     }
@@ -300,16 +319,19 @@ impl<'a> Iri<'a> {
     ///
     /// # Errors
     /// As [`IriRef::parse_bytes`], or [`ParseErrorKind::MissingScheme`].
+    #[inline]
     pub fn parse_bytes(b: &'a [u8]) -> Result<Iri<'a>, ParseError> {
         Iri::parse(ucs::utf8(b)?)
     }
 
     /// The scheme, as written.
+    #[inline]
     pub fn scheme(&self) -> &'a str {
         self.0.scheme().unwrap_or_default()
     }
 
     /// The reference view of this IRI.
+    #[inline]
     pub fn as_iri_ref(&self) -> IriRef<'a> {
         self.0
     }
@@ -358,16 +380,19 @@ impl IriRefBuf {
     }
 
     /// The borrowed view.
+    #[inline]
     pub fn as_iri_ref(&self) -> IriRef<'_> {
         IriRef(self.0.as_uri_ref())
     }
 
     /// The string.
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
 
     /// The string, given up.
+    #[inline]
     pub fn into_string(self) -> String {
         self.0.into_string()
     }
@@ -398,21 +423,25 @@ impl IriBuf {
     }
 
     /// The borrowed view.
+    #[inline]
     pub fn as_iri(&self) -> Iri<'_> {
         Iri(self.0.as_iri_ref())
     }
 
     /// The string.
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
 
     /// The string, given up.
+    #[inline]
     pub fn into_string(self) -> String {
         self.0.into_string()
     }
 
     /// As a reference (every IRI is one).
+    #[inline]
     pub fn into_iri_ref(self) -> IriRefBuf {
         self.0
     }
