@@ -1066,14 +1066,23 @@ fn urlcanon_session_param(q: &[u8], i: usize) -> Option<usize> {
     None
 }
 
+/// The keys the IA session-id patterns start with, in the `surt` package's
+/// order (a pattern's number is its index): each with its `=`, but for
+/// `aspsessionid`, whose `=` comes [`ASP_EQ`] bytes after its start (eight
+/// letters after the key).
+const IA_KEYS: [&[u8]; 5] = [b"jsessionid=", b"phpsessid=", b"sid=", b"aspsessionid", b"cfid="];
+
+/// Where the `=` of the `aspsessionid` pattern is, from its start.
+const ASP_EQ: usize = 12 + 8;
+
 /// The end of a match of the IA session-id pattern number `pattern` (in the
 /// `surt` package's order) starting at `i`, if one does (and is followed by
 /// `&` or the end); `next_amp` is the index of the first `&` at or after `i`
 /// (or the length).
 fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<usize> {
-    // The patterns' first letters (`jsessionid=`, `phpsessid=`, `sid=`,
-    // `aspsessionid`, `cfid=`): most positions are done here.
-    if q.get(i).map(|&c| c | 0x20) != Some(b"jpsac"[pattern]) {
+    let key = IA_KEYS[pattern];
+    // The keys' first letters: most positions are done here.
+    if q.get(i).map(|&c| c | 0x20) != Some(key[0]) {
         return None;
     }
     // Exactly `n` bytes of `class` from `start`, then `&` or the end.
@@ -1083,22 +1092,19 @@ fn ia_session_id(q: &[u8], i: usize, next_amp: usize, pattern: usize) -> Option<
             .then_some(start + n)
     };
     match pattern {
-        0..=2 => {
-            let key = [&b"jsessionid="[..], b"phpsessid=", b"sid="][pattern];
-            starts_with_ci(q, i, key)
-                .then(|| exactly(i + key.len(), 32, alnum))
-                .flatten()
-        }
-        3 => (starts_with_ci(q, i, b"aspsessionid")
-            && q.get(i + 12..i + 20)
+        0..=2 => starts_with_ci(q, i, key)
+            .then(|| exactly(i + key.len(), 32, alnum))
+            .flatten(),
+        3 => (starts_with_ci(q, i, key)
+            && q.get(i + key.len()..i + ASP_EQ)
                 .is_some_and(|l| l.iter().all(u8::is_ascii_alphabetic))
-            && q.get(i + 20) == Some(&b'='))
-        .then(|| exactly(i + 21, 24, |c| c.is_ascii_alphabetic()))
+            && q.get(i + ASP_EQ) == Some(&b'='))
+        .then(|| exactly(i + ASP_EQ + 1, 24, |c| c.is_ascii_alphabetic()))
         .flatten(),
         _ => {
             // `cfid=[^&]+&cftoken=[^&]+`: the first run ends at the next `&`.
-            if starts_with_ci(q, i, b"cfid=")
-                && next_amp > i + 5
+            if starts_with_ci(q, i, key)
+                && next_amp > i + key.len()
                 && starts_with_ci(q, next_amp, b"&cftoken=")
             {
                 let n = run(q, next_amp + 9, |c| c != b'&');
@@ -1126,9 +1132,9 @@ pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
         let eq = from + k;
         from = eq + 1;
         if eq >= 2 && q[eq - 2..eq].eq_ignore_ascii_case(b"id") {
-            // Pattern numbers (as in `ia_session_id`) and their starts.
-            for (pattern, key_len) in [(0, 11), (1, 10), (2, 4), (4, 5)] {
-                if let Some(i) = (eq + 1).checked_sub(key_len) {
+            // The patterns whose key ends with this `=`, and their starts.
+            for pattern in [0, 1, 2, 4] {
+                if let Some(i) = (eq + 1).checked_sub(IA_KEYS[pattern].len()) {
                     // `cfid=` needs the first `&` after its `=` (or the
                     // length): the first after its start, where no `&` is
                     // before the `=`.
@@ -1150,7 +1156,7 @@ pub(crate) fn has_ia_session_id(q: &[u8]) -> bool {
                 }
             }
         }
-        if eq >= 20 && ia_session_id(q, eq - 20, q.len(), 3).is_some() {
+        if eq >= ASP_EQ && ia_session_id(q, eq - ASP_EQ, q.len(), 3).is_some() {
             return true;
         }
     }

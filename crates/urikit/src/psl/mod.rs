@@ -195,8 +195,10 @@ impl List {
     }
 
     /// Whether the label of `slot` is `label` (ASCII, any case), whose first
-    /// piece is `head`: a comparison of words when the label has at most
-    /// eight bytes and eight bytes of text follow its start.
+    /// piece is `head` (read only when the label has at most eight bytes:
+    /// then `head` is the whole label, as [`table::piece`] makes it): a
+    /// comparison of words when the label has at most eight bytes and eight
+    /// bytes of text follow its start.
     #[inline]
     fn is_label(&self, slot: Slot, label: &[u8], head: u64) -> bool {
         let (start, end) = slot.label();
@@ -326,31 +328,16 @@ fn word_before(b: &[u8], end: usize) -> u64 {
     // Near the start: the first eight bytes shifted up past `end`.
     let first = match b.first_chunk::<8>() {
         Some(&word) => u64::from_le_bytes(word),
-        None => short_word(b),
+        None => table::piece(b),
     };
     first.checked_shl(8 * (8 - end) as u32).unwrap_or(0)
 }
 
-/// The bytes of `b` (fewer than eight) as a little-endian word, missing
-/// bytes zero: from two overlapping loads, no copy.
-#[inline]
-fn short_word(b: &[u8]) -> u64 {
-    let len = b.len();
-    if let (Some(&lo), Some(&hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
-        u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << (8 * (len - 4))
-    } else if len > 0 {
-        u64::from(b[0])
-            | u64::from(b[len / 2]) << (8 * (len / 2))
-            | u64::from(b[len - 1]) << (8 * (len - 1))
-    } else {
-        0
-    }
-}
-
 /// The label of `name` that ends at `end` (before a `.` or the end of the
 /// name): its start, its [`label_hash`], its first piece of eight bytes
-/// or less (the one [`label_hash`] hashes last), and whether it has a
-/// non-ASCII byte. Read eight bytes at a time from its end.
+/// or less (the one [`label_hash`] hashes last: the whole label when it has
+/// at most eight bytes, the only case [`List::is_label`] reads it), and
+/// whether it has a non-ASCII byte. Read eight bytes at a time from its end.
 #[inline(always)]
 fn label_ending_at(name: &[u8], mut end: usize) -> (usize, u64, u64, bool) {
     let mut hash = 0;
@@ -540,23 +527,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ascii_lowercase_is_its_byte_by_byte_definition() {
-        for b in 0..0x80u8 {
-            for k in 0..8 {
-                let mut bytes = *b"AZaz@[`{";
-                bytes[k] = b;
-                let lower = u64::from_le_bytes(bytes.map(|c| c.to_ascii_lowercase()));
-                let word = u64::from_le_bytes(bytes);
-                assert_eq!(ascii_lowercase(word), lower, "{word:x}");
-            }
-        }
-    }
-
-    #[test]
-    fn short_word_is_its_bytes() {
-        let b = *b"abcdefgh";
-        for len in 0..8 {
-            assert_eq!(short_word(&b[..len]), table::piece(&b[..len]), "{len}");
+    fn piece_is_the_first_eight_bytes_zero_filled() {
+        let b = *b"abcdefghij";
+        for len in 0..=b.len() {
+            let mut word = [0u8; 8];
+            let n = len.min(8);
+            word[..n].copy_from_slice(&b[..n]);
+            assert_eq!(table::piece(&b[..len]), u64::from_le_bytes(word), "{len}");
         }
     }
 

@@ -76,13 +76,24 @@ pub fn label_hash(label: &[u8]) -> u64 {
         .fold(0, |h, bytes| hash_piece(h, piece(bytes)))
 }
 
-/// Up to eight bytes as a word, the first byte lowest, missing ones zero.
+/// The first eight bytes of `bytes` (all of them when fewer) as a word, the
+/// first byte lowest, missing ones zero: from at most two overlapping loads
+/// (no copy to a zeroed buffer).
 #[inline]
 pub fn piece(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    let n = bytes.len().min(8);
-    word[..n].copy_from_slice(&bytes[..n]);
-    u64::from_le_bytes(word)
+    if let Some(&word) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(word);
+    }
+    let len = bytes.len();
+    if let (Some(&lo), Some(&hi)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << (8 * (len - 4))
+    } else if len > 0 {
+        u64::from(bytes[0])
+            | u64::from(bytes[len / 2]) << (8 * (len / 2))
+            | u64::from(bytes[len - 1]) << (8 * (len - 1))
+    } else {
+        0
+    }
 }
 
 /// The hash of a node: its [`label_hash`] mixed with its parent (slot + 1,

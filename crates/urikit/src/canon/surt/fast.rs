@@ -97,14 +97,9 @@ pub(super) fn wayback_key(input: &[u8], out: &mut Vec<u8>) -> bool {
             Path::General => return false,
         }
     }
-    match query {
-        // In the room left after the key so far.
-        Some(q) => write_query(q, out, base + at),
-        None => {
-            out.truncate(base + at);
-            true
-        }
-    }
+    // In the room left after the key so far; no query is written as an
+    // empty one (`?` alone), which the key leaves out.
+    write_query(query.unwrap_or_default(), out, base + at)
 }
 
 /// The scheme at the start of `input` and the length of it with its `://`
