@@ -128,6 +128,7 @@ fn benches(c: &mut Criterion) {
             "iri-string" => resolve::iri_string,
             "url" => resolve::url,
             "ada-url" => resolve::ada_url,
+            "urikit-parsed" => resolve::urikit_parsed,
             "floor" => resolve::floor,
         ]);
         let case = Case {
@@ -142,6 +143,7 @@ fn benches(c: &mut Criterion) {
             "iri-string" => resolve::iri_string,
             "url" => resolve::url,
             "ada-url" => resolve::ada_url,
+            "urikit-parsed" => resolve::urikit_parsed,
             "floor" => resolve::floor,
         ]);
     }

@@ -31,6 +31,7 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("resolve_relative" | "resolve_absolute", "iri-string") => resolve::iri_string,
         ("resolve_relative" | "resolve_absolute", "url") => resolve::url,
         ("resolve_relative" | "resolve_absolute", "ada-url") => resolve::ada_url,
+        ("resolve_relative" | "resolve_absolute", "urikit-parsed") => resolve::urikit_parsed,
         ("resolve_relative" | "resolve_absolute", "floor") => resolve::floor,
         ("normalize", "urikit") => normalize::urikit,
         ("normalize", "fluent-uri") => normalize::fluent_uri,

@@ -25,7 +25,7 @@
 //! |---|---|---|
 //! | parse and take apart | [`UriRef`], [`Uri`], [`UriRefBuf`], [`UriBuf`], [`Host`] | RFC 3986 sections 3-4 |
 //! | IRIs: parse, convert to and from URIs | [`iri`] | RFC 3987 |
-//! | resolve a reference, and the inverse | [`Resolver`], [`UriRef::resolve_against`], [`relativize`] | RFC 3986 section 5; the 1997 and 2003 drafts as [`Profile`]s |
+//! | resolve a reference, and the inverse | [`Resolver`], [`UriRef::resolve_against`], [`Uri::join`] (a reference as text), [`relativize`] | RFC 3986 section 5; the 1997 and 2003 drafts as [`Profile`]s |
 //! | normalize and compare | [`normalize`], [`equivalence`] | RFC 3986 section 6 |
 //! | percent-encode and decode | [`pct`] | RFC 3986 section 2 |
 //! | build and edit | [`build`] | RFC 3986 sections 3 and 4.2 |
@@ -174,7 +174,7 @@ pub use host::Host;
 #[cfg(feature = "alloc")]
 pub use relative::relativize;
 #[cfg(feature = "alloc")]
-pub use resolve::{Profile, ResolveError, ResolveErrorKind, Resolver};
+pub use resolve::{JoinError, Profile, ResolveError, ResolveErrorKind, Resolver};
 pub use span::{Part, Spans};
 pub use uri::{Authority, Segments, Uri, UriRef};
 #[cfg(feature = "alloc")]

@@ -225,6 +225,42 @@ impl Resolver {
         }
     }
 
+    /// Parses `reference` as a URI reference and resolves it against
+    /// `base`: [`UriRef::parse`] and [`resolve`](Resolver::resolve) in one
+    /// call, for a reference that is text (a link's `href`). The parsed
+    /// reference stays inside the call, where the two calls made one after
+    /// the other would copy it between them.
+    ///
+    /// # Errors
+    /// [`JoinError::Parse`] when `reference` is not a URI reference (the
+    /// index is in `reference`); [`JoinError::Resolve`] as
+    /// [`resolve`](Resolver::resolve) fails.
+    ///
+    /// # Example
+    /// ```
+    /// use urikit::{JoinError, Resolver, Uri};
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(Resolver::new().join(&base, "../g?x")?.as_str(), "http://a/b/g?x");
+    /// assert!(matches!(Resolver::new().join(&base, "g h"), Err(JoinError::Parse(e)) if e.index() == 1));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn join(&self, base: &Uri<'_>, reference: &str) -> Result<UriBuf, JoinError> {
+        self.parse_and_resolve(base, reference)
+    }
+
+    /// [`join`](Resolver::join), out of line: the parsed reference is read
+    /// where the parser wrote it (a value moved right after a call reads
+    /// whole what the call wrote in pieces, and waits for them).
+    #[inline(never)]
+    fn parse_and_resolve(self, base: &Uri<'_>, reference: &str) -> Result<UriBuf, JoinError> {
+        match &UriRef::parse(reference) {
+            Ok(r) => Ok(self.resolve(base, r)?),
+            Err(e) => Err(JoinError::Parse(*e)),
+        }
+    }
+
     /// [`resolve`](Resolver::resolve) with RFC 3986's algorithm: the same
     /// code, compiled knowing the profile (its rules chosen once, not on
     /// every call).
@@ -577,6 +613,80 @@ impl UriRef<'_> {
     #[inline]
     pub fn resolve_against(&self, base: &Uri<'_>) -> Result<UriBuf, ResolveError> {
         Resolver::new().resolve(base, self)
+    }
+}
+
+impl Uri<'_> {
+    /// Parses `reference` and resolves it against this URI as RFC 3986
+    /// section 5.2 says (strict): shorthand for
+    /// [`Resolver::new().join(self, reference)`](Resolver::join), the text
+    /// form of [`UriRef::resolve_against`].
+    ///
+    /// # Errors
+    /// [`JoinError::Parse`] when `reference` is not a URI reference.
+    ///
+    /// # Example
+    /// ```
+    /// let base = urikit::Uri::parse("http://example.com/docs/guide.html")?;
+    /// assert_eq!(base.join("../img/a.png")?.as_str(), "http://example.com/img/a.png");
+    /// assert_eq!(base.join("#top")?.as_str(), "http://example.com/docs/guide.html#top");
+    /// assert_eq!(base.join("%zz").unwrap_err().index(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn join(&self, reference: &str) -> Result<UriBuf, JoinError> {
+        Resolver::new().join(self, reference)
+    }
+}
+
+/// Why [`Resolver::join`] (or [`Uri::join`]) failed: the reference is not a
+/// URI reference, or its resolution failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JoinError {
+    /// The reference does not parse (the index is in the reference).
+    Parse(crate::ParseError),
+    /// The resolution failed (only with the options that can fail).
+    Resolve(ResolveError),
+}
+
+impl JoinError {
+    /// The byte offset the error points at, in the reference.
+    pub const fn index(&self) -> usize {
+        match self {
+            JoinError::Parse(e) => e.index(),
+            JoinError::Resolve(e) => e.index(),
+        }
+    }
+}
+
+impl From<crate::ParseError> for JoinError {
+    fn from(e: crate::ParseError) -> JoinError {
+        JoinError::Parse(e)
+    }
+}
+
+impl From<ResolveError> for JoinError {
+    fn from(e: ResolveError) -> JoinError {
+        JoinError::Resolve(e)
+    }
+}
+
+impl fmt::Display for JoinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JoinError::Parse(e) => write!(f, "invalid reference: {e}"),
+            JoinError::Resolve(e) => write!(f, "cannot resolve: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for JoinError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JoinError::Parse(e) => Some(e),
+            JoinError::Resolve(e) => Some(e),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use urikit::{relativize, Profile, ResolveErrorKind, Resolver, Uri, UriBuf, UriRef};
+use urikit::{relativize, JoinError, Profile, ResolveErrorKind, Resolver, Uri, UriBuf, UriRef};
 
 use common::{cases, shared_dir, str_field};
 
@@ -97,6 +97,14 @@ fn rfc3986_section_5_4_strict_and_non_strict() {
             resolve_with(lax, &base, r).as_str(),
             want,
             "non-strict: {r:?}"
+        );
+        // The text form gives the same target.
+        let b = Uri::parse(&base).unwrap();
+        assert_eq!(b.join(r).unwrap().as_str(), expected, "join: {r:?}");
+        assert_eq!(
+            lax.join(&b, r).unwrap().as_str(),
+            want,
+            "join, non-strict: {r:?}"
         );
         // The oracle agrees, as a check on the oracle.
         assert_eq!(&oracle(&base, r, true), expected, "oracle: {r:?}");
@@ -849,6 +857,31 @@ proptest! {
         let got = Resolver::new().profile(profile).strict(strict).resolve(&b, &rr).unwrap();
         prop_assert!(Uri::parse(got.as_str()).is_ok(), "{:?}", got);
         prop_assert_eq!(got.as_uri().fragment(), rr.fragment());
+    }
+
+    /// `join` is `UriRef::parse` then `resolve`, errors included: on
+    /// generated references and on text that is mostly not one.
+    #[test]
+    fn join_is_parse_then_resolve(
+        base in base(),
+        r in prop_oneof![reference(), "[a-z/.:?#%@ \\[\\]-]{0,12}"],
+        strict in any::<bool>(),
+        p in 0..3u8,
+        reject in any::<bool>(),
+    ) {
+        let b = Uri::parse(&base);
+        prop_assume!(b.is_ok());
+        let b = b.unwrap();
+        let profile = [Profile::Rfc3986, Profile::Draft1997, Profile::Draft2003][p as usize];
+        let resolver = Resolver::new().profile(profile).strict(strict).reject_path_underflow(reject);
+        let joined = resolver.join(&b, &r);
+        match UriRef::parse(&r) {
+            Err(e) => prop_assert_eq!(joined, Err(JoinError::Parse(e))),
+            Ok(rr) => match resolver.resolve(&b, &rr) {
+                Ok(t) => prop_assert_eq!(joined.map(UriBuf::into_string), Ok(t.into_string())),
+                Err(e) => prop_assert_eq!(joined, Err(JoinError::Resolve(e))),
+            },
+        }
     }
 
     #[test]

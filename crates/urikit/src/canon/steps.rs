@@ -1070,7 +1070,13 @@ fn urlcanon_session_param(q: &[u8], i: usize) -> Option<usize> {
 /// order (a pattern's number is its index): each with its `=`, but for
 /// `aspsessionid`, whose `=` comes [`ASP_EQ`] bytes after its start (eight
 /// letters after the key).
-const IA_KEYS: [&[u8]; 5] = [b"jsessionid=", b"phpsessid=", b"sid=", b"aspsessionid", b"cfid="];
+const IA_KEYS: [&[u8]; 5] = [
+    b"jsessionid=",
+    b"phpsessid=",
+    b"sid=",
+    b"aspsessionid",
+    b"cfid=",
+];
 
 /// Where the `=` of the `aspsessionid` pattern is, from its start.
 const ASP_EQ: usize = 12 + 8;

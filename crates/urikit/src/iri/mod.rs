@@ -38,7 +38,8 @@
 //! ## Resolution, normalization, comparison
 //!
 //! - [`Resolver::resolve_iri`](crate::Resolver::resolve_iri) and
-//!   [`IriRef::resolve_against`]: RFC 3986 section 5.2's algorithm on IRIs
+//!   [`IriRef::resolve_against`] (from text: [`Iri::join`]): RFC 3986
+//!   section 5.2's algorithm on IRIs
 //!   (RFC 3987 section 6.5). It looks only at ASCII delimiters and copies
 //!   the rest, so it runs on the IRIs as written; the target keeps their
 //!   characters (raw or `%XX`) as they were.

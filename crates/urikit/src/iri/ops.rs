@@ -20,7 +20,7 @@
 use super::convert::{decoded, normal_char};
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::normalize::{Level, Normalizer};
-use crate::{ResolveError, Resolver};
+use crate::{JoinError, ResolveError, Resolver};
 
 impl Resolver {
     /// Resolves an IRI reference against an absolute IRI (RFC 3987 section
@@ -45,6 +45,42 @@ impl Resolver {
     ) -> Result<IriBuf, ResolveError> {
         let target = self.resolve(&base.inner_uri(), &reference.inner())?;
         Ok(IriBuf::from_uri_buf(target))
+    }
+
+    /// Parses `reference` as an IRI reference and resolves it against
+    /// `base`: [`IriRef::parse`] and [`resolve_iri`](Resolver::resolve_iri)
+    /// in one call ([`Resolver::join`] for IRIs).
+    ///
+    /// # Errors
+    /// [`JoinError::Parse`] when `reference` is not an IRI reference;
+    /// [`JoinError::Resolve`] as [`resolve`](Resolver::resolve) fails.
+    ///
+    /// ```
+    /// use urikit::iri::Iri;
+    /// use urikit::Resolver;
+    /// let base = Iri::parse("http://例え.jp/a/b/c?q")?;
+    /// assert_eq!(Resolver::new().join_iri(&base, "../ü#é")?.as_str(), "http://例え.jp/a/ü#é");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn join_iri(&self, base: &Iri<'_>, reference: &str) -> Result<IriBuf, JoinError> {
+        Ok(self.resolve_iri(base, &IriRef::parse(reference)?)?)
+    }
+}
+
+impl Iri<'_> {
+    /// Parses `reference` and resolves it against this IRI, RFC 3986
+    /// strict ([`Resolver::join_iri`] with the default resolver).
+    ///
+    /// # Errors
+    /// [`JoinError::Parse`] when `reference` is not an IRI reference.
+    ///
+    /// ```
+    /// let base = urikit::iri::Iri::parse("http://例え.jp/ü/index.html")?;
+    /// assert_eq!(base.join("b.html")?.as_str(), "http://例え.jp/ü/b.html");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn join(&self, reference: &str) -> Result<IriBuf, JoinError> {
+        Resolver::new().join_iri(self, reference)
     }
 }
 
