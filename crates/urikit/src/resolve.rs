@@ -256,16 +256,29 @@ impl Resolver {
     #[inline(never)]
     fn parse_and_resolve(self, base: &Uri<'_>, reference: &str) -> Result<UriBuf, JoinError> {
         match &UriRef::parse(reference) {
-            Ok(r) => Ok(self.resolve(base, r)?),
+            // Each profile's copy made for this error type, so that the
+            // result is written where the caller's goes (no conversion).
+            Ok(r) => match self.profile {
+                Profile::Rfc3986 => self.rfc3986(base, r),
+                _ => self.drafts(base, r),
+            },
             Err(e) => Err(JoinError::Parse(*e)),
         }
     }
 
     /// [`resolve`](Resolver::resolve) with RFC 3986's algorithm: the same
     /// code, compiled knowing the profile (its rules chosen once, not on
-    /// every call).
+    /// every call). It and the functions below it are generic over the
+    /// error of the result (`E`: [`ResolveError`] for `resolve`,
+    /// [`JoinError`] for `join`), so that each writes its caller's result
+    /// type itself: a result converted after the call is copied whole right
+    /// after being written in pieces, and the copy waits for the pieces.
     #[inline(never)]
-    fn rfc3986(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn rfc3986<E: From<ResolveError>>(
+        self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, E> {
         let rfc3986 = Resolver {
             profile: Profile::Rfc3986,
             ..self
@@ -275,7 +288,11 @@ impl Resolver {
 
     /// [`resolve`](Resolver::resolve) with one of the drafts' algorithms.
     #[inline(never)]
-    fn drafts(self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn drafts<E: From<ResolveError>>(
+        self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, E> {
         self.resolve_copying(base, reference)
     }
 
@@ -283,7 +300,11 @@ impl Resolver {
     /// fast path: [`copied`](Resolver::copied)), else by the
     /// [`steps`](Resolver::steps) (out of line: the copy stays small).
     #[inline(always)]
-    fn resolve_copying(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn resolve_copying<E: From<ResolveError>>(
+        self,
+        base: &Uri<'_>,
+        r: &UriRef<'_>,
+    ) -> Result<UriBuf, E> {
         check_target_len(base.as_str().len(), r.as_str().len())?;
         self.copied(base, r)
     }
@@ -298,7 +319,7 @@ impl Resolver {
     /// tests' reference for the fast path). The caller has checked the
     /// target's length ([`check_target_len`]).
     #[inline(never)]
-    fn steps(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn steps<E: From<ResolveError>>(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, E> {
         let (b, rs) = (base.source(), r.source());
         // Non-strict resolution ignores a scheme equal to the base's (the
         // one place this rule is applied).
@@ -356,7 +377,7 @@ impl Resolver {
     /// The two cases of the URL lists (an absolute URI, an absolute path)
     /// first, the others out of line.
     #[inline(always)]
-    fn copied(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn copied<E: From<ResolveError>>(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, E> {
         let rfc3986 = self.profile == Profile::Rfc3986;
         let r_path = r.path_bytes();
         if r.is_absolute() {
@@ -383,7 +404,11 @@ impl Resolver {
     /// [`copied`](Resolver::copied) for a reference without scheme that
     /// has an authority, or a relative path, or an empty one.
     #[inline(never)]
-    fn copied_relative(self, base: &Uri<'_>, r: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    fn copied_relative<E: From<ResolveError>>(
+        self,
+        base: &Uri<'_>,
+        r: &UriRef<'_>,
+    ) -> Result<UriBuf, E> {
         let r_path = r.path_bytes();
         let bo = base.offsets();
         let (end, from) = if r.has_authority() {
@@ -914,7 +939,7 @@ mod tests {
                     for r in refs {
                         let r = UriRef::parse(r).unwrap();
                         let fast = resolver.resolve(&base, &r).unwrap();
-                        let steps = resolver.steps(&base, &r).unwrap();
+                        let steps = resolver.steps::<ResolveError>(&base, &r).unwrap();
                         let (f, s) = (fast.as_uri(), steps.as_uri());
                         assert_eq!(f.as_str(), s.as_str(), "{b} {r:?} {profile:?} {strict}");
                         assert_eq!(f.offsets(), s.offsets(), "{b} {r:?}");
