@@ -19,9 +19,10 @@ import sys
 from collections import defaultdict
 
 OURS = "urikit"
-# Rows measured beside the libraries that are not peers (resolve, see
-# bench/src/lib.rs): `urikit-parsed` is urikit's parse and then resolve
-# (where `urikit` joins the text in one call); `floor` is urikit's parse and
+# Rows measured beside the libraries that are not peers (see
+# bench/src/lib.rs): `urikit-parsed` is urikit's parse and then resolve or
+# normalize (where `urikit` takes the text in one call: `join`,
+# `normalize_str`); `floor` (resolve) is urikit's parse and
 # one allocation of the target, no resolution logic: the least a resolver
 # returning an owned target does, so floor ÷ a peer bounds what urikit can
 # reach against it.

@@ -160,6 +160,7 @@ fn benches(c: &mut Criterion) {
             "uriparse" => normalize::uriparse,
             "url" => normalize::url,
             "ada-url" => normalize::ada_url,
+            "urikit-parsed" => normalize::urikit_parsed,
         ]);
     }
     for d in &datasets {

@@ -34,6 +34,7 @@ fn adapter(op: &str, lib: &str) -> Adapter {
         ("resolve_relative" | "resolve_absolute", "urikit-parsed") => resolve::urikit_parsed,
         ("resolve_relative" | "resolve_absolute", "floor") => resolve::floor,
         ("normalize", "urikit") => normalize::urikit,
+        ("normalize", "urikit-parsed") => normalize::urikit_parsed,
         ("normalize", "fluent-uri") => normalize::fluent_uri,
         ("normalize", "iri-string") => normalize::iri_string,
         ("normalize", "uriparse") => normalize::uriparse,

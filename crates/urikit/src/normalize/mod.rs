@@ -231,7 +231,12 @@ impl Normalizer {
     /// # Ok::<_, urikit::ParseError>(())
     /// ```
     pub fn normalize_str(&self, s: &str) -> Result<UriRefBuf, crate::ParseError> {
-        Ok(self.normalize(&UriRef::parse(s)?))
+        // The parsed reference is read where the parser wrote it (`?` would
+        // move it out first, a copy that waits for the parser's writes).
+        match &UriRef::parse(s) {
+            Ok(r) => Ok(self.normalize(r)),
+            Err(e) => Err(*e),
+        }
     }
 
     /// Normalizes a reference with the caller's scheme registry (for default
