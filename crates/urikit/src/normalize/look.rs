@@ -196,23 +196,29 @@ fn short_has_pair(path: &[u8]) -> bool {
 /// [`bytes_equal`].
 #[inline(always)]
 fn short_has_pair_or(b: &[u8], byte: Option<u8>) -> bool {
-    let found = |block: &[u8; 8], before: u8| {
-        let x = u64::from_le_bytes(*block);
-        let v = (x ^ (LO * u64::from(b'.')))
-            | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
-        let bytes = byte.map_or(0, |c| bytes_equal(x, c));
-        ((v.wrapping_sub(LO) & !v) | bytes) & HI != 0
-    };
-    match (b.first_chunk::<8>(), b.len().checked_sub(9)) {
-        (Some(first), Some(k)) => {
-            found(first, 0)
-                || b[k + 1..]
-                    .first_chunk::<8>()
-                    .is_some_and(|w| found(w, b[k]))
+    match (
+        b.first_chunk::<8>(),
+        b.last_chunk::<8>(),
+        b.len().checked_sub(9),
+    ) {
+        (Some(first), Some(last), Some(k)) => {
+            block_has_pair_or(first, 0, byte) || block_has_pair_or(last, b[k], byte)
         }
-        (Some(first), None) => found(first, 0),
+        (Some(first), _, None) => block_has_pair_or(first, 0, byte),
         _ => b.windows(2).any(|w| w == b"/.") || byte.is_some_and(|c| b.contains(&c)),
     }
+}
+
+/// [`short_has_pair_or`] on one block of eight bytes, `before` the byte
+/// before it (0 at the start). A function, not a closure: the compiler
+/// once made the closure a call of its own.
+#[inline(always)]
+fn block_has_pair_or(block: &[u8; 8], before: u8, byte: Option<u8>) -> bool {
+    let x = u64::from_le_bytes(*block);
+    let v =
+        (x ^ (LO * u64::from(b'.'))) | (((x << 8) | u64::from(before)) ^ (LO * u64::from(b'/')));
+    let bytes = byte.map_or(0, |c| bytes_equal(x, c));
+    ((v.wrapping_sub(LO) & !v) | bytes) & HI != 0
 }
 
 /// [`short_has_pair_or`] with a `byte`, out of line (text shorter than a
