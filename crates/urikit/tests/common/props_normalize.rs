@@ -106,6 +106,11 @@ pub fn check_normalize(s: &str) {
             .remove_trailing_host_dot(true);
         for (n, optional) in [(plain, false), (all, true)] {
             let once = n.normalize(&r);
+            // The text form gives the same result.
+            assert_eq!(
+                n.normalize_str(s).as_ref().map(|t| t.as_str()),
+                Ok(once.as_str())
+            );
             let u = once.as_uri_ref();
             check_parse(u.as_str());
             assert_eq!(

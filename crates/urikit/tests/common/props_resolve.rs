@@ -3,7 +3,7 @@
 //! regression tests. The oracle is the literal RFC 3986 section 5.2
 //! transcription in `tests/refimpl/mod.rs`.
 
-use urikit::{relativize, Profile, ResolveErrorKind, Resolver, Uri, UriRef};
+use urikit::{relativize, JoinError, Profile, ResolveErrorKind, Resolver, Uri, UriRef};
 
 use super::props::{check_parse, Parts};
 
@@ -27,16 +27,27 @@ pub fn oracle(base: &str, reference: &str, strict: bool) -> String {
 /// (strict and not) gives exactly the oracle's string, which re-parses to the
 /// components the resolver reports; every profile gives a valid URI with the
 /// reference's fragment; rejecting underflow either agrees or fails with
-/// `PathUnderflow` at an index inside the base or the reference.
+/// `PathUnderflow` at an index inside the base or the reference; the text
+/// form (`join`) gives the same, errors included (a reference that does not
+/// parse is the parse's error).
 pub fn check_resolve(base: &str, reference: &str) {
-    let (Ok(b), Ok(r)) = (Uri::parse(base), UriRef::parse(reference)) else {
-        return;
+    let Ok(b) = Uri::parse(base) else { return };
+    let r = match UriRef::parse(reference) {
+        Ok(r) => r,
+        Err(e) => {
+            // The text form reports the parse's error.
+            assert_eq!(b.join(reference), Err(JoinError::Parse(e)));
+            return;
+        }
     };
     for strict in [true, false] {
         let t = Resolver::new()
             .strict(strict)
             .resolve(&b, &r)
             .expect("RFC 3986 resolution never fails");
+        // The text form (`join`) gives the same target.
+        let joined = Resolver::new().strict(strict).join(&b, reference);
+        assert_eq!(joined.as_ref().map(|j| j.as_str()), Ok(t.as_str()), "join");
         assert_eq!(
             t.as_str(),
             oracle(base, reference, strict),
@@ -56,6 +67,11 @@ pub fn check_resolve(base: &str, reference: &str) {
             Err(e) => {
                 assert_eq!(e.kind(), ResolveErrorKind::PathUnderflow);
                 assert!(e.index() <= base.len().max(reference.len()));
+                let joined = Resolver::new()
+                    .strict(strict)
+                    .reject_path_underflow(true)
+                    .join(&b, reference);
+                assert_eq!(joined, Err(JoinError::Resolve(e)), "join");
             }
         }
     }
