@@ -3,8 +3,8 @@
 //! error each).
 
 use anyhow::bail;
-use urikit::iri::{Iri, IriRef};
-use urikit::{Profile, Resolver, Uri, UriRef};
+use urikit::iri::Iri;
+use urikit::{JoinError, Profile, Resolver, Uri};
 
 use crate::args::{named, Global};
 use crate::report::{Failure, Line};
@@ -58,21 +58,26 @@ pub fn run(args: &ResolveArgs, global: &Global) -> anyhow::Result<Status> {
             Err(e) => bail!("--base {:?} is not an absolute IRI: {e}", args.base),
         };
         let resolve = AgainstBase::new(&base, base.as_str(), "target", |base, text| {
-            let r = IriRef::parse(text).map_err(|e| Failure::of(&e))?;
-            let t = resolver
-                .resolve_iri(base, &r)
-                .map_err(|e| Failure::of(&e))?;
+            let t = resolver.join_iri(base, text).map_err(|e| failure(&e))?;
             Ok(t.into_string())
         });
         return stream::each(&resolve, &args.refs, global);
     }
     let base = parse_base(&args.base)?;
     let resolve = AgainstBase::new(&base, base.as_str(), "target", |base, text| {
-        let r = UriRef::parse(text).map_err(|e| Failure::of(&e))?;
-        let t = resolver.resolve(base, &r).map_err(|e| Failure::of(&e))?;
+        let t = resolver.join(base, text).map_err(|e| failure(&e))?;
         Ok(t.into_string())
     });
     stream::each(&resolve, &args.refs, global)
+}
+
+/// The failure of a reference given as text: the parse's error or the
+/// resolution's, reported as that error.
+fn failure(e: &JoinError) -> Failure {
+    match e {
+        JoinError::Parse(e) => Failure::of(e),
+        JoinError::Resolve(e) => Failure::of(e),
+    }
 }
 
 /// The `--base` of `resolve` and `relativize`: an absolute URI, or a usage
