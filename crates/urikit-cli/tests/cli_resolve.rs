@@ -57,6 +57,10 @@ fn resolve_invalid_reference_is_reported_and_the_rest_go_on() {
         .as_str()
         .is_some_and(|m| m.contains("at byte 1")));
     assert!(v[0].get("target").is_none());
+    // The failure is the one envelope of every command: no base.
+    let mut keys: Vec<&String> = v[0].as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["error", "input", "valid"]);
     assert_eq!(v[1]["target"], "http://a/b/c/g");
 
     let o = urikit(&["resolve", "--base", BASE, "a b", "g"], b"");
