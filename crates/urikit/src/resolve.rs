@@ -219,6 +219,18 @@ impl Resolver {
     /// ```
     #[inline]
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        self.profile_copy(base, reference)
+    }
+
+    /// The profile's copy of the resolution, made for the error type `E` of
+    /// the caller's result: [`resolve`](Resolver::resolve)'s and
+    /// [`join`](Resolver::join)'s.
+    #[inline(always)]
+    fn profile_copy<E: From<ResolveError>>(
+        self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, E> {
         match self.profile {
             Profile::Rfc3986 => self.rfc3986(base, reference),
             _ => self.drafts(base, reference),
@@ -256,12 +268,9 @@ impl Resolver {
     #[inline(never)]
     fn parse_and_resolve(self, base: &Uri<'_>, reference: &str) -> Result<UriBuf, JoinError> {
         match &UriRef::parse(reference) {
-            // Each profile's copy made for this error type, so that the
-            // result is written where the caller's goes (no conversion).
-            Ok(r) => match self.profile {
-                Profile::Rfc3986 => self.rfc3986(base, r),
-                _ => self.drafts(base, r),
-            },
+            // The copy made for this error type, so that the result is
+            // written where the caller's goes (no conversion).
+            Ok(r) => self.profile_copy(base, r),
             Err(e) => Err(JoinError::Parse(*e)),
         }
     }

@@ -1183,7 +1183,7 @@ pub(crate) fn may_have_session_id(q: &[u8]) -> bool {
     while let Some(k) = find_byte(&q[from..], b'=') {
         let i = from + k;
         if i >= 2 && q[i - 2..i].eq_ignore_ascii_case(b"id")
-            || i >= 20 && q[i - 20..i - 8].eq_ignore_ascii_case(b"aspsessionid")
+            || i >= ASP_EQ && starts_with_ci(q, i - ASP_EQ, IA_KEYS[3])
         {
             return true;
         }

@@ -35,24 +35,11 @@ pub(crate) fn has_byte(b: &[u8], byte: u8) -> bool {
     }
 }
 
-/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`).
+/// Whether `b` holds an ASCII uppercase letter (`A`-`Z`): [`has_upper_or`]
+/// with a byte that is one.
 #[inline]
 pub(crate) fn has_upper(b: &[u8]) -> bool {
-    if let Some(found) = any_window(b, |w| {
-        let mut acc = 0u8;
-        for &c in w {
-            acc |= u8::from(c.wrapping_sub(b'A') < 26);
-        }
-        acc != 0
-    }) {
-        return found;
-    }
-    // Fewer than sixteen bytes: one or two overlapping `u64` blocks.
-    let found = |block: &[u8; 8]| uppercase(u64::from_le_bytes(*block)) != 0;
-    match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
-        (Some(first), Some(last)) => found(first) || found(last),
-        _ => b.iter().any(u8::is_ascii_uppercase),
-    }
+    has_upper_or(b, b'A')
 }
 
 /// Whether `b` holds an ASCII uppercase letter (`A`-`Z`) or `byte`, in
@@ -103,31 +90,35 @@ pub(crate) fn has_dot_pair_or(b: &[u8], from: usize, byte: u8) -> bool {
             while at < last {
                 if b.get(at..)
                     .and_then(<[u8]>::first_chunk::<17>)
-                    .is_some_and(|w| pairs_or(w, byte))
+                    .is_some_and(|w| pairs_or(w, Some(byte)))
                 {
                     return true;
                 }
                 at += 16;
             }
-            b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte))
+            b.last_chunk::<17>()
+                .is_some_and(|w| pairs_or(w, Some(byte)))
         }
         // All of it in the last window.
-        Some(_) => b.last_chunk::<17>().is_some_and(|w| pairs_or(w, byte)),
+        Some(_) => b
+            .last_chunk::<17>()
+            .is_some_and(|w| pairs_or(w, Some(byte))),
         None => short_has_pair_or_out_of_line(b.get(from..).unwrap_or_default(), byte),
     }
 }
 
 /// Whether a window of seventeen bytes has a `/` followed by a `.`, or
-/// `byte` after its first byte: two overlapping 16-byte arrays, compared as
-/// vectors.
+/// (with `Some(byte)`) `byte` after its first byte: two overlapping
+/// 16-byte arrays, compared as vectors.
 #[inline(always)]
-fn pairs_or(w: &[u8; 17], byte: u8) -> bool {
+fn pairs_or(w: &[u8; 17], byte: Option<u8>) -> bool {
     let (Some(w0), Some(w1)) = (w.first_chunk::<16>(), w.last_chunk::<16>()) else {
         return false;
     };
     let mut acc = 0u8;
     for k in 0..16 {
-        acc |= (u8::from(w0[k] == b'/') & u8::from(w1[k] == b'.')) | u8::from(w1[k] == byte);
+        let is_byte = byte.map_or(0, |c| u8::from(w1[k] == c));
+        acc |= (u8::from(w0[k] == b'/') & u8::from(w1[k] == b'.')) | is_byte;
     }
     acc != 0
 }
@@ -157,13 +148,7 @@ pub(crate) fn has_dot_segment_inline(path: &[u8]) -> bool {
         let end = (at + 17).min(path.len());
         (at + 1..end).any(|d| path[d - 1] == b'/' && path[d] == b'.' && dot_segment_at(path, d))
     };
-    let pairs = |w: &[u8; 17]| {
-        let mut acc = 0u8;
-        for k in 0..16 {
-            acc |= u8::from(w[k] == b'/') & u8::from(w[k + 1] == b'.');
-        }
-        acc != 0
-    };
+    let pairs = |w: &[u8; 17]| pairs_or(w, None);
     let Some(last) = path.len().checked_sub(17) else {
         return (short_has_pair(path) && check(0)) || at_start();
     };
