@@ -79,14 +79,17 @@
 //! - `extract`: the `extract` module, finding URIs in text (Appendix E of the drafts)
 //!   and completing abbreviated ones (Appendix F); adds the `memchr` dependency.
 //! - `idna` (implies `alloc`): the `idna` module, UTS #46 ToASCII / ToUnicode and
-//!   the display form of hosts; adds the `idna` and `unicode-security` crates
-//!   (and needs Rust 1.88).
+//!   the display form of hosts; adds the `idna` and `unicode-security` crates.
 //! - `whatwg` (implies `idna`): [`whatwg::Url`], the WHATWG URL Standard's parser,
 //!   serializer and setters, and the differential with RFC 3986.
 //!
-//! Minimum Rust: 1.80 for the default features and `alloc`, `serde`,
-//! `extract`, `psl`; 1.88 for `idna` and what implies it (`whatwg`, `canon`),
-//! which the `idna` crate's ICU dependencies require.
+//! Minimum Rust: 1.80, for every feature (CI builds each with Rust 1.80:
+//! `.ci/msrv`). With `idna` (and `whatwg`, `canon`), the newest releases of
+//! the `idna` crate's ICU dependencies need a newer Rust: a lockfile made
+//! by cargo's MSRV-aware resolver (cargo 1.84 or newer, with `resolver =
+//! "3"` or `CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback`) picks
+//! earlier ones (`idna_adapter` 1.2.0, ICU4X 1.5) that build with 1.80, as
+//! `.ci/msrv/Cargo.lock` records; cargo 1.80's own resolver does not.
 //!
 //! Without `std` the crate is `no_std`; IP addresses use `core::net`.
 //!
