@@ -33,7 +33,10 @@
 
 use alloc::string::String;
 
+use crate::grammar::ucs::{char_at, is_iprivate};
 use crate::offsets::{HostKind, Offsets};
+use crate::pct::push_encoded;
+use crate::table::Table;
 
 /// Where the composer stands in the sequence of components: what it writes
 /// or copies next. The order is the order of the components in a reference;
@@ -293,11 +296,20 @@ impl<'s> Composer<'s> {
     /// Writes text that is a path and perhaps `"?" query` (`write` appends
     /// it), split at its first `?` (the 1997 draft's resolution merges the
     /// reference's query into the path).
+    ///
+    /// Text of the query that ends up before the first `?` is path: an IRI's
+    /// `iprivate` characters, which only the query takes, are written there
+    /// percent-encoded (RFC 3987 section 3.1's mapping, for those
+    /// characters only), so that the result stays an IRI.
     #[inline(always)]
     pub(crate) fn path_and_query(&mut self, write: impl FnOnce(&mut String)) {
         self.skip(Next::InPath);
         let at = self.s.len();
         write(self.s);
+        let path_end = self.s[at..].find('?').map_or(self.s.len(), |k| at + k);
+        if !self.s.as_bytes()[at..path_end].is_ascii() {
+            encode_private_characters(self.s, at, path_end);
+        }
         match self.s[at..].find('?') {
             None => self.skip(Next::Query),
             Some(k) => {
@@ -426,6 +438,29 @@ pub(crate) fn join(
     }
     o.query_end = t.query_end.wrapping_add(d);
     (s, o)
+}
+
+/// Percent-encodes the RFC 3987 `iprivate` characters of `s[from..to]`
+/// (a path: only the query takes them), leaving the rest as it is.
+#[cold]
+#[inline(never)]
+fn encode_private_characters(s: &mut String, from: usize, to: usize) {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + 8);
+    out.push_str(&s[..from]);
+    let mut i = from;
+    while i < to {
+        let (c, len) = char_at(b, i);
+        let bytes = &b[i..i + len];
+        if is_iprivate(c) {
+            push_encoded(&mut out, bytes, &Table::new(b""));
+        } else {
+            out.push_str(&s[i..i + len]);
+        }
+        i += len;
+    }
+    out.push_str(&s[to..]);
+    *s = out;
 }
 
 /// Inserts `prefix` at byte `at` of `s` (rare: out of line, and taking the

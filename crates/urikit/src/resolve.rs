@@ -224,9 +224,9 @@ impl Resolver {
 
     /// The profile's copy of the resolution, made for the error type `E` of
     /// the caller's result: [`resolve`](Resolver::resolve)'s and
-    /// [`join`](Resolver::join)'s.
+    /// [`join`](Resolver::join)'s (and `join_iri`'s).
     #[inline(always)]
-    fn profile_copy<E: From<ResolveError>>(
+    pub(crate) fn profile_copy<E: From<ResolveError>>(
         self,
         base: &Uri<'_>,
         reference: &UriRef<'_>,

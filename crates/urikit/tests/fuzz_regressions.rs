@@ -4,6 +4,14 @@
 //!
 //! Root causes so far:
 //!
+//! - `resolve/draft-1997-private-use-character-into-path` (`ht:` and
+//!   `ht:o/p.?/./../` + U+E5CB `2.`), a urikit bug: the 1997 draft's
+//!   resolution merges the reference's query into the path; a `..` took the
+//!   `?` away and left an IRI `iprivate` character (the query's only) in the
+//!   path, a target that was no IRI. Found by the `join_iri` property added
+//!   to `check_resolve`. The composer now percent-encodes such characters
+//!   in the path (`tests/iri_ops.rs`,
+//!   `draft_1997_encodes_private_use_characters_the_merge_moves_into_the_path`).
 //! - `whatwg/authority-reference-kept-base-port`, a urikit bug: a relative reference with its own
 //!   authority (`//%25l24`) against a base with a port kept the base's port
 //!   in the offsets (the href was right, `port()` sliced past the end). The

@@ -4,7 +4,11 @@
 //! - Resolution is RFC 3986 section 5.2's algorithm, which looks only at
 //!   ASCII delimiters (`/`, `.`, `?`, `#`) and copies everything else: the
 //!   [`Resolver`] runs on the IRIs as they are, and the target keeps the
-//!   characters of base and reference as written (section 6.5).
+//!   characters of base and reference as written (section 6.5). One
+//!   exception keeps the target an IRI: the 1997 draft's profile merges the
+//!   reference's query into the path, and a private-use character
+//!   (`iprivate`, allowed in the query only) that a `..` leaves in the path
+//!   is percent-encoded there.
 //! - Normalization is section 5.3.2's syntax-based ladder (and, with
 //!   [`Level::Scheme`](crate::normalize::Level), 5.3.3's): the IRI is mapped
 //!   to its URI (3.1), normalized there by the [`Normalizer`] (case of the
@@ -63,7 +67,15 @@ impl Resolver {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn join_iri(&self, base: &Iri<'_>, reference: &str) -> Result<IriBuf, JoinError> {
-        Ok(self.resolve_iri(base, &IriRef::parse(reference)?)?)
+        // As `join`: the parsed reference read where the parser wrote it,
+        // and the resolution's copy made for `JoinError` (no conversion of
+        // the error).
+        match &IriRef::parse(reference) {
+            Ok(r) => self
+                .profile_copy(&base.inner_uri(), &r.inner())
+                .map(IriBuf::from_uri_buf),
+            Err(e) => Err(JoinError::Parse(*e)),
+        }
     }
 }
 

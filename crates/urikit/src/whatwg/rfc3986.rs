@@ -25,6 +25,10 @@ use alloc::vec::Vec;
 use super::differential::{compare, Difference};
 use super::host::HostKind;
 use super::{Url, ValidationError};
+use crate::compose::Composer;
+use crate::host::parse_ipv4;
+use crate::offsets::HostKind as Kind;
+use crate::parse::check_len;
 use crate::pct::encode_preserving;
 use crate::table::{Table, FRAGMENT, PATH, QUERY, REG_NAME, USERINFO};
 use crate::{ParseError, Uri, UriBuf};
@@ -55,41 +59,54 @@ impl Url {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_rfc3986(&self) -> Result<UriBuf, ParseError> {
-        let mut out = String::with_capacity(self.s.len() + 16);
-        out.push_str(self.protocol());
+        let mut s = String::with_capacity(self.s.len() + 16);
+        let mut c = Composer::new(&mut s);
+        c.scheme(|out| out.push_str(self.scheme()));
         if let Some(kind) = self.host {
-            out.push_str("//");
             if self.includes_credentials() {
-                out.push_str(&encode_preserving(self.username(), &USERNAME));
-                if !self.password().is_empty() {
-                    out.push(':');
-                    out.push_str(&encode_preserving(self.password(), &USERINFO));
-                }
-                out.push('@');
+                c.userinfo(|out| {
+                    out.push_str(&encode_preserving(self.username(), &USERNAME));
+                    if !self.password().is_empty() {
+                        out.push(':');
+                        out.push_str(&encode_preserving(self.password(), &USERINFO));
+                    }
+                });
             }
-            match kind {
-                HostKind::Domain | HostKind::Opaque => {
-                    out.push_str(&encode_preserving(self.hostname(), &REG_NAME));
+            c.host(|out| {
+                let at = out.len();
+                match kind {
+                    HostKind::Domain | HostKind::Opaque => {
+                        out.push_str(&encode_preserving(self.hostname(), &REG_NAME));
+                    }
+                    HostKind::Ipv4 | HostKind::Ipv6 | HostKind::Empty => {
+                        out.push_str(self.hostname());
+                    }
                 }
-                HostKind::Ipv4 | HostKind::Ipv6 | HostKind::Empty => out.push_str(self.hostname()),
-            }
+                // RFC 3986's kind of what was written: an opaque host may be
+                // an `IPv4address` there (`sc://1.2.3.4`).
+                let host = &out.as_bytes()[at..];
+                match (kind, parse_ipv4(host)) {
+                    (HostKind::Ipv6, _) => (Kind::Ipv6, [0; 4]),
+                    (_, Some(address)) => (Kind::Ipv4, address),
+                    (_, None) => (Kind::RegName, [0; 4]),
+                }
+            });
             if self.port.is_some() {
-                out.push(':');
-                out.push_str(self.port());
+                c.port(|out| out.push_str(self.port()));
             }
-        } else if self.pathname().starts_with("//") {
-            out.push_str("/.");
         }
-        out.push_str(&encode_preserving(self.pathname(), &PATH));
+        // (The composer puts `/.` before a path that starts with `//`
+        // without an authority.)
+        c.path(|out| out.push_str(&encode_preserving(self.pathname(), &PATH)));
         if let Some(q) = self.query() {
-            out.push('?');
-            out.push_str(&encode_preserving(q, &QUERY));
+            c.query(|out| out.push_str(&encode_preserving(q, &QUERY)));
         }
         if let Some(f) = self.fragment() {
-            out.push('#');
-            out.push_str(&encode_preserving(f, &FRAGMENT));
+            c.fragment(|out| out.push_str(&encode_preserving(f, &FRAGMENT)));
         }
-        UriBuf::parse(out).map_err(|(e, _)| e)
+        let o = c.finish();
+        check_len(s.len())?;
+        Ok(UriBuf::from_offsets(s, o))
     }
 
     /// An RFC 3986 URI read as a browser would: the URL, and the

@@ -3,6 +3,7 @@
 //! regression tests. The oracle is the literal RFC 3986 section 5.2
 //! transcription in `tests/refimpl/mod.rs`.
 
+use urikit::iri::{Iri, IriRef};
 use urikit::{relativize, JoinError, Profile, ResolveErrorKind, Resolver, Uri, UriRef};
 
 use super::props::{check_parse, Parts};
@@ -23,6 +24,34 @@ pub fn oracle(base: &str, reference: &str, strict: bool) -> String {
     refimpl::recompose(&t)
 }
 
+/// The IRI text form (`Resolver::join_iri`) gives what parsing the
+/// reference as an IRI and resolving it (`resolve_iri`) gives, errors
+/// included, for every profile and option.
+pub fn check_join_iri(base: &str, reference: &str) {
+    let Ok(b) = Iri::parse(base) else { return };
+    let r = match IriRef::parse(reference) {
+        Ok(r) => r,
+        Err(e) => {
+            assert_eq!(b.join(reference), Err(JoinError::Parse(e)), "join_iri");
+            return;
+        }
+    };
+    for profile in [Profile::Rfc3986, Profile::Draft2003, Profile::Draft1997] {
+        for (strict, reject) in [(true, false), (false, false), (true, true)] {
+            let resolver = Resolver::new()
+                .profile(profile)
+                .strict(strict)
+                .reject_path_underflow(reject);
+            let two_calls = resolver.resolve_iri(&b, &r).map_err(JoinError::Resolve);
+            assert_eq!(
+                resolver.join_iri(&b, reference),
+                two_calls,
+                "join_iri {profile:?} strict {strict} reject {reject}: {base} + {reference}"
+            );
+        }
+    }
+}
+
 /// Resolution: for a valid base URI and reference, RFC 3986 resolution
 /// (strict and not) gives exactly the oracle's string, which re-parses to the
 /// components the resolver reports; every profile gives a valid URI with the
@@ -31,6 +60,7 @@ pub fn oracle(base: &str, reference: &str, strict: bool) -> String {
 /// form (`join`) gives the same, errors included (a reference that does not
 /// parse is the parse's error).
 pub fn check_resolve(base: &str, reference: &str) {
+    check_join_iri(base, reference);
     let Ok(b) = Uri::parse(base) else { return };
     let r = match UriRef::parse(reference) {
         Ok(r) => r,
