@@ -67,8 +67,10 @@
 //!    `http://h/c:/../d`, `file:///a/c:/../d`): `url` keeps the segment
 //!    (`x:/c:/d`); the standard's "shorten a URL's path" spares a drive
 //!    letter only as the single segment of a `file:` URL, and gives `x:/d`.
-//!    Told by: only the path differs, and `url`'s path has a segment that
-//!    is a drive letter.
+//!    `url` takes a drive letter followed by `\` for one too, even where
+//!    `\` is no separator (`x://h/a|\/../b`: `url` keeps `a|\`, the
+//!    standard and ada give `x://h/b`). Told by: only the path differs, and
+//!    `url`'s path has a segment that is a drive letter, or one and a `\`.
 //!
 //! ada-url 4.0.0 gives urikit's answer on an input of each of the classes
 //! 4 to 8 (checked by hand when each was found).
@@ -122,11 +124,13 @@ pub fn accepted(
     };
     let same_rest = a.query() == b.query() && a.fragment() == b.fragment();
     let is_drive = |seg: &str| urikit::whatwg::code_point::is_drive_letter(seg.as_bytes(), false);
+    // What `url` spares on `..`: a drive letter, or one and a `\`.
+    let spared = |seg: &str| is_drive(seg) || seg.strip_suffix('\\').is_some_and(is_drive);
     let only_path = same_rest
         && a.scheme() == b.scheme()
         && a.hostname() == b.host_str().unwrap_or("")
         && a.port() == b.port().map(|p| p.to_string()).unwrap_or_default();
-    if only_path && b.path().split('/').any(is_drive) {
+    if only_path && b.path().split('/').any(spared) {
         return Some("`..` after a drive-letter-like segment outside file: (found here)");
     }
     let file = a.scheme() == "file" && b.scheme() == "file";

@@ -46,6 +46,12 @@
 //!   standard spares one only in `file:`. Accepted class 8, same test;
 //!   `.../dot-dot-after-deep-drive-letter-in-file` is the same class in a
 //!   `file:` URL, the drive letter not the first segment.
+//! - `whatwg_url/dot-dot-after-drive-letter-and-backslash-outside-file`
+//!   (`uri://10le.comz/...//c1111mzzzscheme:/a|\/../..//...`): class 8
+//!   again, `url` sparing `a|\` (a drive letter and a `\`, which is no
+//!   separator in a non-special URL) on `..`; ada-url 4 gives urikit's
+//!   `uri://10le.comz///?...`. The class's test now knows that form
+//!   (`tests/whatwg.rs`, `url_crate_failures`, `x://h/a|\/../b`).
 //!
 //! Every other target ran 10 minutes without a crash (`fuzz/README.md`, "Runs").
 

@@ -454,6 +454,18 @@ fn url_crate_failures() {
         Url::parse("http://h:1\\x", None).unwrap().href(),
         "http://h:1/x"
     );
+    // Class 8: `..` spares a drive letter only as the single segment of a
+    // `file:` URL; `url` also spares a drive letter and a `\` where `\`
+    // is no separator (`x://h/a|\`).
+    for (input, href) in [
+        ("x:/c:/../d", "x:/d"),
+        ("http://h/c:/../d", "http://h/d"),
+        ("file:///a/c:/../d", "file:///a/d"),
+        ("x://h/a|\\/../b", "x://h/b"),
+        ("file:///c:/../d", "file:///c:/d"),
+    ] {
+        assert_eq!(Url::parse(input, None).unwrap().href(), href, "{input:?}");
+    }
 }
 
 /// A reference with an authority replaces the base's whole authority, port
