@@ -310,6 +310,7 @@ impl<'s> Composer<'s> {
         if !self.s.as_bytes()[at..path_end].is_ascii() {
             encode_private_characters(self.s, at, path_end);
         }
+        // (Looked for again: the encoding moves the `?`.)
         match self.s[at..].find('?') {
             None => self.skip(Next::Query),
             Some(k) => {
