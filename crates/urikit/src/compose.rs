@@ -33,10 +33,10 @@
 
 use alloc::string::String;
 
-use crate::grammar::ucs::{char_at, is_iprivate};
+use crate::grammar::ucs::is_iprivate;
 use crate::offsets::{HostKind, Offsets};
 use crate::pct::push_encoded;
-use crate::table::Table;
+use crate::table::PATH;
 
 /// Where the composer stands in the sequence of components: what it writes
 /// or copies next. The order is the order of the components in a reference;
@@ -446,22 +446,16 @@ pub(crate) fn join(
 #[cold]
 #[inline(never)]
 fn encode_private_characters(s: &mut String, from: usize, to: usize) {
-    let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len() + 8);
-    out.push_str(&s[..from]);
-    let mut i = from;
-    while i < to {
-        let (c, len) = char_at(b, i);
-        let bytes = &b[i..i + len];
-        if is_iprivate(c) {
-            push_encoded(&mut out, bytes, &Table::new(b""));
+    let mut path = String::with_capacity(to - from + 8);
+    for c in s[from..to].chars() {
+        if is_iprivate(u32::from(c)) {
+            // `PATH` is ASCII: every byte of the character is encoded.
+            push_encoded(&mut path, c.encode_utf8(&mut [0; 4]).as_bytes(), &PATH);
         } else {
-            out.push_str(&s[i..i + len]);
+            path.push(c);
         }
-        i += len;
     }
-    out.push_str(&s[to..]);
-    *s = out;
+    s.replace_range(from..to, &path);
 }
 
 /// Inserts `prefix` at byte `at` of `s` (rare: out of line, and taking the
